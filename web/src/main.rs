@@ -1,0 +1,3 @@
+fn main() {
+    gmp_web::start();
+}
