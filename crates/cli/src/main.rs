@@ -1,4 +1,334 @@
-fn main() {
-    eprintln!("gmp: scenarios arrive with the scheduler core");
-    std::process::exit(64);
+//! `gmp`: run GMP Explorer's scenarios from a terminal.
+//!
+//! ```text
+//! gmp list
+//! gmp show <scenario> [--set key=value ...]      (the equivalent Go program)
+//! gmp run <scenario> [--procs N] [--seed N] [--driver sim|live] [--schedtrace MS]
+//!         [--scheddetail] [--asyncpreemptoff] [--trace FILE.json] [--max-time DUR]
+//!         [--set key=value ...]
+//! ```
+//!
+//! The program's output goes to stdout as the Go program prints it; runtime messages
+//! (`fatal error: ...`, schedtrace lines, what the builtin `println` prints) go to
+//! stderr. Exit status: the program's (0, or 2 after a fatal error, like Go); 3 when
+//! `--max-time` stops a run that does not end; 64 for a usage error.
+
+use std::process::ExitCode;
+
+use gmp_core::scenarios::{self, fmt_duration, parse_duration, ParamKind};
+use gmp_core::sim::Stop;
+use gmp_core::trace::Keep;
+use gmp_core::{Config, Sim};
+
+const USAGE: &str = "usage:
+  gmp list
+  gmp show <scenario> [--set key=value ...]
+  gmp run <scenario> [--procs N] [--seed N] [--driver sim|live] [--schedtrace MS]
+          [--scheddetail] [--asyncpreemptoff] [--trace FILE.json] [--max-time DUR]
+          [--events] [--set key=value ...]";
+
+struct RunArgs {
+    scenario: String,
+    procs: u32,
+    seed: u64,
+    driver: String,
+    schedtrace: i64,
+    scheddetail: bool,
+    asyncpreemptoff: bool,
+    trace: Option<String>,
+    events: bool,
+    max_time: i64,
+    sets: Vec<(String, String)>,
+}
+
+fn usage_error(msg: impl std::fmt::Display) -> ExitCode {
+    eprintln!("gmp: {msg}\n{USAGE}");
+    ExitCode::from(64)
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("list") => {
+            list();
+            ExitCode::SUCCESS
+        }
+        Some("show") => match parse(&args[1..]) {
+            Ok(a) => show(&a),
+            Err(e) => usage_error(e),
+        },
+        Some("run") => match parse(&args[1..]) {
+            Ok(a) => run(a),
+            Err(e) => usage_error(e),
+        },
+        Some("-h" | "--help" | "help") => {
+            println!("{USAGE}");
+            ExitCode::SUCCESS
+        }
+        Some(other) => usage_error(format!("unknown command {other:?}")),
+        None => usage_error("missing command"),
+    }
+}
+
+fn list() {
+    for s in scenarios::SCENARIOS {
+        println!("{:<18} {}", s.name, s.summary);
+        for p in s.params {
+            let range = match p.kind {
+                ParamKind::Count(lo, hi) => format!("{lo}..{hi}"),
+                ParamKind::Duration(lo, hi) => {
+                    format!("{}..{}", fmt_duration(lo), fmt_duration(hi))
+                }
+                ParamKind::Bool => "true|false".into(),
+            };
+            println!(
+                "    --set {}={:<10} {} ({range})",
+                p.name, p.default, p.help
+            );
+        }
+    }
+}
+
+fn value<'a>(it: &mut impl Iterator<Item = &'a String>, flag: &str) -> Result<&'a String, String> {
+    it.next().ok_or_else(|| format!("{flag} needs a value"))
+}
+
+fn parse(args: &[String]) -> Result<RunArgs, String> {
+    let mut a = RunArgs {
+        scenario: String::new(),
+        procs: 2,
+        seed: 1,
+        driver: "sim".into(),
+        schedtrace: 0,
+        scheddetail: false,
+        asyncpreemptoff: false,
+        trace: None,
+        events: false,
+        max_time: 10_000_000_000,
+        sets: Vec::new(),
+    };
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let (flag, inline) = match arg.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
+            _ => (arg.as_str(), None),
+        };
+        let val = |it: &mut std::slice::Iter<String>| -> Result<String, String> {
+            match &inline {
+                Some(v) => Ok(v.clone()),
+                None => value(it, flag).cloned(),
+            }
+        };
+        match flag {
+            "--procs" => {
+                let v = val(&mut it)?;
+                a.procs = v
+                    .parse()
+                    .ok()
+                    .filter(|&n| (1..=gmp_core::runtime::MAX_MODEL_PROCS as u32).contains(&n))
+                    .ok_or_else(|| {
+                        format!(
+                            "--procs {v:?}: GOMAXPROCS must be a whole number from 1 to {}",
+                            gmp_core::runtime::MAX_MODEL_PROCS
+                        )
+                    })?;
+            }
+            "--seed" => {
+                let v = val(&mut it)?;
+                a.seed = v
+                    .parse()
+                    .map_err(|_| format!("--seed {v:?}: expected a whole number"))?;
+            }
+            "--driver" => {
+                a.driver = val(&mut it)?;
+                if a.driver != "sim" && a.driver != "live" {
+                    return Err(format!("--driver {:?}: use sim or live", a.driver));
+                }
+            }
+            "--schedtrace" => {
+                let v = val(&mut it)?;
+                a.schedtrace = v.parse().ok().filter(|&n: &i64| n > 0).ok_or_else(|| {
+                    format!("--schedtrace {v:?}: expected a period in ms, like 20")
+                })?;
+            }
+            "--scheddetail" => a.scheddetail = true,
+            "--asyncpreemptoff" => a.asyncpreemptoff = true,
+            "--events" => a.events = true,
+            "--trace" => a.trace = Some(val(&mut it)?),
+            "--max-time" => {
+                let v = val(&mut it)?;
+                a.max_time = parse_duration(&v).map_err(|e| format!("--max-time: {e}"))? as i64;
+            }
+            "--set" => {
+                let v = val(&mut it)?;
+                let (k, x) = v
+                    .split_once('=')
+                    .ok_or_else(|| format!("--set {v:?}: expected key=value"))?;
+                a.sets.push((k.to_string(), x.to_string()));
+            }
+            f if f.starts_with('-') => return Err(format!("unknown flag {f}")),
+            name => {
+                if !a.scenario.is_empty() {
+                    return Err(format!("unexpected argument {name:?}"));
+                }
+                a.scenario = name.to_string();
+            }
+        }
+    }
+    if a.scenario.is_empty() {
+        return Err("missing scenario name (see `gmp list`)".into());
+    }
+    Ok(a)
+}
+
+fn scenario(a: &RunArgs) -> Result<(&'static scenarios::Scenario, scenarios::Params), String> {
+    let s = scenarios::find(&a.scenario).ok_or_else(|| {
+        let names: Vec<_> = scenarios::SCENARIOS.iter().map(|s| s.name).collect();
+        format!(
+            "unknown scenario {:?}; try one of: {}",
+            a.scenario,
+            names.join(", ")
+        )
+    })?;
+    let p = s.params(&a.sets)?;
+    Ok((s, p))
+}
+
+fn show(a: &RunArgs) -> ExitCode {
+    match scenario(a) {
+        Ok((s, p)) => {
+            print!("{}", s.go_source(&p));
+            ExitCode::SUCCESS
+        }
+        Err(e) => usage_error(e),
+    }
+}
+
+fn run(a: RunArgs) -> ExitCode {
+    let (s, p) = match scenario(&a) {
+        Ok(x) => x,
+        Err(e) => return usage_error(e),
+    };
+    if a.driver == "live" {
+        eprintln!("gmp: the live driver (--driver live) is not available yet; use --driver sim");
+        return ExitCode::from(64);
+    }
+    let cfg = Config {
+        gomaxprocs: a.procs,
+        asyncpreemptoff: a.asyncpreemptoff,
+        schedtrace_ms: a.schedtrace,
+        scheddetail: a.scheddetail,
+        keep_events: if a.trace.is_some() || a.events {
+            Keep::All
+        } else {
+            Keep::None
+        },
+        ..Config::default()
+    };
+    let mut sim = match Sim::new(s.program(&p), cfg, a.seed) {
+        Ok(sim) => sim,
+        Err(e) => return usage_error(e),
+    };
+    // Stream output as it appears.
+    let (mut out_n, mut err_n, mut trace_n) = (0, 0, 0);
+    let mut flush = |sim: &Sim| {
+        let rt = &sim.rt;
+        for l in rt.stdout.lock().unwrap()[out_n..].iter() {
+            println!("{l}");
+        }
+        out_n = rt.stdout.lock().unwrap().len();
+        for l in rt.stderr.lock().unwrap()[err_n..].iter() {
+            eprintln!("{l}");
+        }
+        err_n = rt.stderr.lock().unwrap().len();
+        for l in rt.schedtrace_out.lock().unwrap()[trace_n..].iter() {
+            eprintln!("{l}");
+        }
+        trace_n = rt.schedtrace_out.lock().unwrap().len();
+    };
+    let stop = loop {
+        let chunk_end = (sim.now() + 5_000_000).min(a.max_time);
+        match sim.run_until(chunk_end, u64::MAX) {
+            Stop::TimeLimit if chunk_end < a.max_time => flush(&sim),
+            other => break other,
+        }
+    };
+    flush(&sim);
+    if a.events {
+        for e in sim.rt.events.snapshot() {
+            eprintln!(
+                "{:>12.3}ms M{:<2} P{:<2} {:?}",
+                e.t as f64 / 1e6,
+                e.m,
+                e.p,
+                e.kind
+            );
+        }
+    }
+    if let Some(path) = &a.trace {
+        let json = gmp_core::export::chrome_trace(
+            &sim.rt.events.snapshot(),
+            sim.rt.gomaxprocs().max(a.procs),
+        );
+        if let Err(e) = std::fs::write(path, json) {
+            eprintln!("gmp: cannot write trace {path}: {e}");
+        }
+    }
+    match stop {
+        Stop::Exited(code) => {
+            let st = sim.rt.exit_status().unwrap();
+            if !st.stderr.is_empty() {
+                eprint!("{}", st.stderr);
+            }
+            ExitCode::from(code as u8)
+        }
+        Stop::TimeLimit | Stop::StepLimit => {
+            eprintln!(
+                "gmp: stopped after {} of virtual time (--max-time): {}",
+                fmt_duration(a.max_time as u64),
+                explain_hang(&sim)
+            );
+            ExitCode::from(3)
+        }
+        Stop::Stuck => {
+            eprintln!("gmp: every thread is asleep and nothing can wake one (a bug in the model, please report it)");
+            ExitCode::from(3)
+        }
+    }
+}
+
+/// Why a run did not end: who holds the Ps.
+fn explain_hang(sim: &Sim) -> String {
+    let rt = &sim.rt;
+    let mut parts = Vec::new();
+    for p in 0..rt.gomaxprocs() {
+        let pp = rt.p(p);
+        if let Some(m) = pp.m() {
+            let g = rt.m(m).curg();
+            if !g.is_nil() {
+                let gg = rt.g(g);
+                let since =
+                    (rt.now() - gg.since.load(std::sync::atomic::Ordering::Relaxed)) / 1_000_000;
+                parts.push(format!(
+                    "P{p} is held by goroutine {} ({}), running for {since} ms without yielding",
+                    gg.goid(),
+                    rt.prog
+                        .funcs
+                        .get(rt.exec(g).func as usize)
+                        .map(|f| f.name.as_str())
+                        .unwrap_or("runtime")
+                ));
+            }
+        }
+    }
+    if parts.is_empty() {
+        "the program is still waiting (timers, I/O or goroutines that never finish)".into()
+    } else {
+        let hint = if rt.cfg.asyncpreemptoff {
+            "; with asyncpreemptoff=1 a loop without function calls is never preempted"
+        } else {
+            ""
+        };
+        format!("{}{hint}", parts.join("; "))
+    }
 }

@@ -1,0 +1,713 @@
+//! # Running an M: `step_m`, and a G's program op by op
+//!
+//! [`Runtime::step_m`] advances one M by one scheduler event. When the M runs a G, one
+//! step executes one op of the G's program ([`crate::program::Op`]) and charges its CPU
+//! cost; ops that enter the runtime call the runtime's functions (`newproc`, `gopark`,
+//! `goready`, `Gosched`, `entersyscall`, `newstack` ...), which may switch the M to the
+//! scheduler.
+//!
+//! Preemption, as in Go 1.14+:
+//! - cooperative: a function prologue ([`Op::Call`]) sees `gp.preempt` (Go poisons
+//!   `stackguard0` with `stackPreempt`) and calls `gopreempt_m`;
+//! - asynchronous: sysmon's signal reaches the M between two "instructions"; a call-free
+//!   [`Op::Work`] is cut short, the rest of it kept for when the G runs again.
+//!
+//! `runtime.main` is modelled as a function the program does not write: it starts
+//! sysmon, runs package initialisation (whose calls grow the main goroutine's stack from
+//! 2 KiB to 4 KiB before `main.main`, as on linux/amd64), calls `main.main`, and exits
+//! the process with status 0 when it returns, whatever other goroutines are doing.
+
+use std::sync::atomic::Ordering;
+
+use crate::g::{GIdx, GKind, GStatus, WaitReason};
+use crate::objects::Outcome;
+use crate::program::{Fmt, Frame, LoopState, Op, Val};
+use crate::runtime::{MCont, MId, Runtime, StackCopy, Wait};
+use crate::trace::EvKind;
+
+impl Runtime {
+    /// Advances M `m` by one scheduler event; see [`Wait`] for what its thread does next.
+    pub fn step_m(&self, m: MId) -> Wait {
+        let mm = self.m(m);
+        if self.is_exited() {
+            *mm.cont.lock().unwrap() = MCont::Dead;
+            return Wait::Exit;
+        }
+        if mm.is_sysmon {
+            return self.step_sysmon();
+        }
+        let mut cont = mm.cont.lock().unwrap();
+        let w = match cont.clone() {
+            MCont::Start => {
+                // mstart1: take the P handed over by startm/newm, then schedule.
+                let np = mm.nextp.swap(0, Ordering::AcqRel);
+                if np != 0 {
+                    self.acquirep(m, np - 1);
+                }
+                if mm.spinning.load(Ordering::Acquire) {
+                    self.emit(
+                        Some(m),
+                        EvKind::Spinning {
+                            id: mm.id,
+                            on: true,
+                        },
+                    );
+                }
+                *cont = MCont::Schedule;
+                self.schedule(m, &mut cont)
+            }
+            MCont::Schedule => self.schedule(m, &mut cont),
+            MCont::Run => self.run_op(m, &mut cont),
+            MCont::Work => self.resume_work(m, &mut cont),
+            MCont::Syscall => {
+                let gp = mm.curg();
+                let until = self.exec(gp).until;
+                if self.now() + self.start_time < until {
+                    Wait::Syscall { until }
+                } else {
+                    self.exitsyscall(m, &mut cont)
+                }
+            }
+            MCont::Stopped => match self.stopm_resume(m, &mut cont) {
+                Some(w) => w,
+                None => self.schedule(m, &mut cont),
+            },
+            MCont::Netpoll { was_spinning } => self.after_netpoll(m, was_spinning, &mut cont),
+            MCont::StwWait => self.stw_wait(m, &mut cont),
+            MCont::Dead => Wait::Exit,
+        };
+        if self.is_exited() {
+            *cont = MCont::Dead;
+            return Wait::Exit;
+        }
+        w
+    }
+
+    fn cost(&self, ns: u64) -> Wait {
+        Wait::Run { after: ns as i64 }
+    }
+
+    /// Is an asynchronous preemption wanted and possible now (`wantAsyncPreempt` and
+    /// `isAsyncSafePoint`)? Consumes the pending signal.
+    fn take_async_preempt(&self, m: MId, gp: GIdx) -> bool {
+        let mm = self.m(m);
+        if !mm.signal_pending.swap(false, Ordering::AcqRel) {
+            return false;
+        }
+        let g = self.g(gp);
+        let p = mm.p().map(|p| self.p(p).preempt.load(Ordering::Acquire));
+        (g.preempt.load(Ordering::Acquire) || p == Some(true))
+            && g.status() == GStatus::Running
+            && !self.cfg.asyncpreemptoff
+    }
+
+    /// A G in call-free work: finished, or interrupted by a preemption signal?
+    fn resume_work(&self, m: MId, cont: &mut MCont) -> Wait {
+        let gp = self.m(m).curg();
+        let now = self.now() + self.start_time;
+        let until = self.exec(gp).until;
+        if now >= until {
+            let mut ex = self.exec(gp);
+            ex.work_left = None;
+            advance_pc(&mut ex);
+            *cont = MCont::Run;
+            return self.cost(0);
+        }
+        if self.take_async_preempt(m, gp) {
+            self.exec(gp).work_left = Some((until - now) as u64);
+            self.gopreempt_m(m, gp, true, cont);
+            return self.cost(self.cfg.cost.schedule);
+        }
+        Wait::Busy { until }
+    }
+
+    /// Executes the next op of the M's current G.
+    fn run_op(&self, m: MId, cont: &mut MCont) -> Wait {
+        let gp = self.m(m).curg();
+        debug_assert!(!gp.is_nil(), "run_op: no curg");
+        // An async preemption signal lands at the next instruction boundary.
+        if self.take_async_preempt(m, gp) {
+            self.gopreempt_m(m, gp, true, cont);
+            return self.cost(self.cfg.cost.schedule);
+        }
+        let mut ex = self.exec(gp);
+        // First run: the entry call (its prologue may grow the stack).
+        if ex.frames.is_empty() {
+            if ex.started {
+                drop(ex);
+                return self.goexit(m, gp, cont);
+            }
+            let entry = ex.func;
+            ex.started = true;
+            return self.do_call(m, gp, &mut ex, entry, cont, false);
+        }
+        let op = match self.fetch(&mut ex) {
+            Some(op) => op,
+            None => {
+                // End of the function body: return.
+                return self.do_ret(m, gp, ex, cont);
+            }
+        };
+        let cost = &self.cfg.cost;
+        match op {
+            Op::Work(ns) => {
+                let ns = ex.work_left.unwrap_or(ns);
+                let now = self.now() + self.start_time;
+                let until = if ns == u64::MAX {
+                    i64::MAX
+                } else {
+                    now.saturating_add(ns as i64)
+                };
+                ex.until = until;
+                *cont = MCont::Work;
+                Wait::Busy { until }
+            }
+            Op::Call(f) => self.do_call(m, gp, &mut ex, f, cont, true),
+            Op::Ret => self.do_ret(m, gp, ex, cont),
+            Op::Loop { .. } => unreachable!("fetch handles loops"),
+            Op::Gosched => {
+                advance_pc(&mut ex);
+                drop(ex);
+                self.gosched_impl(m, gp, false, cont);
+                self.cost(cost.gosched)
+            }
+            Op::Syscall(ns) | Op::SyscallBlock(ns) => {
+                advance_pc(&mut ex);
+                ex.until = self.now() + self.start_time + ns as i64;
+                let until = ex.until;
+                drop(ex);
+                if matches!(op, Op::Syscall(_)) {
+                    self.entersyscall(m, gp);
+                } else {
+                    self.entersyscallblock(m, gp);
+                }
+                *cont = MCont::Syscall;
+                Wait::Syscall { until }
+            }
+            Op::NetRead(ns) => {
+                advance_pc(&mut ex);
+                drop(ex);
+                let ready_at = self.now() + ns as i64;
+                self.park_m(m, gp, WaitReason::IoWait);
+                self.netpoll.register(gp, ready_at);
+                self.env.io_at(self.abs_time(ready_at));
+                *cont = MCont::Schedule;
+                self.cost(cost.other)
+            }
+            Op::Sleep(ns) => {
+                advance_pc(&mut ex);
+                drop(ex);
+                if ns == 0 {
+                    return self.cost(cost.other);
+                }
+                let when = self.now() + ns as i64;
+                self.netpoll.init();
+                let p = self.m(m).p().expect("sleep: no p");
+                self.park_m(m, gp, WaitReason::Sleep);
+                self.p(p).timers.add(when, gp);
+                self.sched.timerp_mask[p as usize].store(true, Ordering::Release);
+                self.wake_net_poller(when);
+                *cont = MCont::Schedule;
+                self.cost(cost.other)
+            }
+            Op::Send { ch, val } => {
+                let v = self.val(&ex, val);
+                advance_pc(&mut ex);
+                drop(ex);
+                let out = self.objs.send(ch, gp, v, |r| self.park_m(m, gp, r));
+                self.finish_sync(m, gp, out, cont, cost.chan_op)
+            }
+            Op::Recv { ch } => {
+                advance_pc(&mut ex);
+                drop(ex);
+                let out = self.objs.recv(ch, gp, |r| self.park_m(m, gp, r));
+                self.finish_sync(m, gp, out, cont, cost.chan_op)
+            }
+            Op::Close { ch } => {
+                advance_pc(&mut ex);
+                drop(ex);
+                let out = self.objs.close(ch);
+                self.finish_sync(m, gp, out, cont, cost.chan_op)
+            }
+            Op::Lock(o) => {
+                advance_pc(&mut ex);
+                drop(ex);
+                let out = self.objs.lock(o, gp, |r| self.park_m(m, gp, r));
+                self.finish_sync(m, gp, out, cont, cost.mutex_op)
+            }
+            Op::Unlock(o) => {
+                advance_pc(&mut ex);
+                drop(ex);
+                let out = self.objs.unlock(o);
+                self.finish_sync(m, gp, out, cont, cost.mutex_op)
+            }
+            Op::WgAdd(o, n) => {
+                advance_pc(&mut ex);
+                drop(ex);
+                let out = self.objs.wg_add(o, n);
+                self.finish_sync(m, gp, out, cont, cost.wg_op)
+            }
+            Op::WgDone(o) => {
+                advance_pc(&mut ex);
+                drop(ex);
+                let out = self.objs.wg_add(o, -1);
+                self.finish_sync(m, gp, out, cont, cost.wg_op)
+            }
+            Op::WgWait(o) => {
+                advance_pc(&mut ex);
+                drop(ex);
+                let out = self.objs.wg_wait(o, gp, |r| self.park_m(m, gp, r));
+                self.finish_sync(m, gp, out, cont, cost.wg_op)
+            }
+            Op::Go { func, arg, kind } => {
+                let a = self.val(&ex, arg);
+                advance_pc(&mut ex);
+                drop(ex);
+                let parent = self.g(gp).goid();
+                let g = self.newproc(m, func, a, kind, parent);
+                if func == self.rtfuncs.updater {
+                    self.updater_g.store(g.0, Ordering::Release);
+                }
+                self.cost(cost.go_stmt)
+            }
+            Op::Print(f) => {
+                let line = self.format(gp, &ex, &f);
+                advance_pc(&mut ex);
+                drop(ex);
+                self.print_line(Some(m), line);
+                self.cost(cost.print)
+            }
+            Op::PrintErr(f) => {
+                let line = self.format(gp, &ex, &f);
+                advance_pc(&mut ex);
+                drop(ex);
+                self.stderr.lock().unwrap().push(line);
+                self.cost(cost.print)
+            }
+            Op::Record(f) => {
+                let label = self.format(gp, &ex, &f);
+                advance_pc(&mut ex);
+                drop(ex);
+                self.record.lock().unwrap().push(label);
+                self.cost(cost.other)
+            }
+            Op::PrintRecord => {
+                advance_pc(&mut ex);
+                drop(ex);
+                let line = format!("[{}]", self.record.lock().unwrap().join(" "));
+                self.print_line(Some(m), line);
+                self.cost(cost.print)
+            }
+            Op::RecordStackAddr { off, limit } => {
+                advance_pc(&mut ex);
+                let g = self.g(gp);
+                let hi = g.stack_lo.load(Ordering::Acquire) + g.stack_size.load(Ordering::Acquire);
+                let mut addrs = self.stack_addrs.lock().unwrap();
+                if addrs.len() < limit as usize {
+                    addrs.push(hi - ex.stack_used + off);
+                }
+                self.cost(cost.other)
+            }
+            Op::CallIfBelow { func, limit } => {
+                if self.stack_addrs.lock().unwrap().len() < limit as usize {
+                    self.do_call(m, gp, &mut ex, func, cont, true)
+                } else {
+                    advance_pc(&mut ex);
+                    self.cost(cost.other)
+                }
+            }
+            Op::PrintStackReport => {
+                advance_pc(&mut ex);
+                drop(ex);
+                for line in self.stack_report() {
+                    self.print_line(Some(m), line);
+                }
+                self.cost(cost.print)
+            }
+            Op::SetMaxProcs(n) => {
+                advance_pc(&mut ex);
+                drop(ex);
+                let n = if n == 0 {
+                    self.pending_procs.swap(0, Ordering::AcqRel)
+                } else {
+                    n
+                };
+                match self.gomaxprocs_call(m, n, cont) {
+                    Some(w) => w,
+                    None => self.cost(cost.other),
+                }
+            }
+            Op::Gc => {
+                advance_pc(&mut ex);
+                drop(ex);
+                self.gc_cycle(Some(m));
+                self.cost(cost.other)
+            }
+            Op::BlockForever | Op::ParkIdle(_) => {
+                advance_pc(&mut ex);
+                drop(ex);
+                let reason = match op {
+                    Op::ParkIdle(r) => r,
+                    _ => WaitReason::SelectNoCases,
+                };
+                self.park_m(m, gp, reason);
+                *cont = MCont::Schedule;
+                self.cost(cost.other)
+            }
+            Op::StartSysmon => {
+                advance_pc(&mut ex);
+                drop(ex);
+                self.start_sysmon(m);
+                self.cost(cost.go_stmt)
+            }
+            Op::ReserveGoids(next) => {
+                advance_pc(&mut ex);
+                drop(ex);
+                self.reserve_goids(self.m(m).p().expect("no p"), next);
+                self.cost(cost.other)
+            }
+            Op::Exit(code) => {
+                drop(ex);
+                self.exit(Some(m), code, String::new());
+                Wait::Exit
+            }
+        }
+    }
+
+    /// After a channel/mutex/WaitGroup op: ready the woken Gs (into our runnext), or
+    /// switch to the scheduler if we parked.
+    fn finish_sync(&self, m: MId, gp: GIdx, out: Outcome, cont: &mut MCont, cost: u64) -> Wait {
+        match out {
+            Outcome::Done { ready, value } => {
+                if let Some(v) = value {
+                    self.exec(gp).received = Some(v);
+                }
+                for (g, v) in ready {
+                    if let Some(v) = v {
+                        self.exec(g).received = Some(v);
+                    }
+                    self.ready(m, g, true);
+                }
+                self.cost(cost)
+            }
+            Outcome::Parked(_) => {
+                *cont = MCont::Schedule;
+                self.cost(cost)
+            }
+            Outcome::Panic(msg) => {
+                let goid = self.g(gp).goid();
+                self.exit(
+                    Some(m),
+                    2,
+                    format!("panic: {msg}\n\ngoroutine {goid} [running]:\n"),
+                );
+                Wait::Exit
+            }
+        }
+    }
+
+    /// `runtime.main` starts: sysmon on its own M, `mainStarted`.
+    fn start_sysmon(&self, m: MId) {
+        self.main_started.store(true, Ordering::Release);
+        let sm = self.new_m_struct(true);
+        self.emit(Some(m), EvKind::MStart { id: self.m(sm).id });
+        self.env.newm(sm);
+    }
+
+    /// A function call: the prologue (preemption check, stack check), then the frame.
+    fn do_call(
+        &self,
+        m: MId,
+        gp: GIdx,
+        ex: &mut crate::g::GExec,
+        f: u32,
+        cont: &mut MCont,
+        from_op: bool,
+    ) -> Wait {
+        let g = self.g(gp);
+        // Cooperative preemption: the prologue sees stackguard0 == stackPreempt.
+        if g.preempt.load(Ordering::Acquire) {
+            if g.preempt_shrink.swap(false, Ordering::AcqRel) {
+                self.shrink_stack(Some(m), gp, ex.stack_used);
+            }
+            if !from_op && ex.frames.is_empty() {
+                // The entry call of a fresh G: it starts over when rescheduled.
+                ex.started = false;
+            }
+            self.gopreempt_m(m, gp, false, cont);
+            return self.cost(self.cfg.cost.schedule);
+        }
+        let (frame, body_empty) = self.func_info(f);
+        let used = ex.stack_used + 8;
+        let size = g.stack_size.load(Ordering::Acquire);
+        if crate::stack::needs_morestack(used, size, frame) {
+            if let Err(w) = self.newstack(m, gp, ex, frame) {
+                return w;
+            }
+        }
+        if from_op {
+            advance_pc(ex);
+        }
+        ex.stack_used = used + frame;
+        g.stack_used.store(ex.stack_used, Ordering::Relaxed);
+        ex.frames.push(Frame {
+            func: f,
+            pc: 0,
+            loops: Vec::new(),
+            frame_size: frame + 8,
+        });
+        let _ = body_empty;
+        self.cost(self.cfg.cost.call)
+    }
+
+    fn func_info(&self, f: u32) -> (u64, bool) {
+        let func = &self.prog.funcs[f as usize];
+        (func.frame, func.body.is_empty())
+    }
+
+    /// `newstack`: double (or more) and copy; overflow past `maxstacksize` is fatal.
+    fn newstack(&self, m: MId, gp: GIdx, ex: &mut crate::g::GExec, frame: u64) -> Result<(), Wait> {
+        let g = self.g(gp);
+        let old = g.stack_size.load(Ordering::Acquire);
+        let new = crate::stack::grown_size(old, ex.stack_used + 8, frame);
+        if new > self.cfg.max_stack {
+            self.fatal(
+                Some(m),
+                &format!(
+                    "runtime: goroutine stack exceeds {}-byte limit",
+                    self.cfg.max_stack
+                ),
+                "stack overflow",
+            );
+            return Err(Wait::Exit);
+        }
+        g.casgstatus(GStatus::Running, GStatus::Copystack);
+        self.copystack(Some(m), gp, new, ex.frames.len(), false);
+        g.casgstatus(GStatus::Copystack, GStatus::Running);
+        Ok(())
+    }
+
+    /// `copystack`: move the G to a new stack of `new` bytes (simulated addresses).
+    pub(crate) fn copystack(
+        &self,
+        m: Option<MId>,
+        gp: GIdx,
+        new: u64,
+        frames: usize,
+        shrink: bool,
+    ) {
+        let g = self.g(gp);
+        let old = g.stack_size.load(Ordering::Acquire);
+        let old_lo = g.stack_lo.load(Ordering::Acquire);
+        let new_lo = {
+            let mut a = self.stack_alloc.lock().unwrap();
+            let lo = a.alloc(new);
+            a.free(old_lo, old);
+            lo
+        };
+        g.stack_lo.store(new_lo, Ordering::Release);
+        g.stack_size.store(new, Ordering::Release);
+        self.stack_copies.lock().unwrap().push(StackCopy {
+            goid: g.goid(),
+            frames,
+            old_size: old,
+            new_size: new,
+            old_lo,
+            new_lo,
+            shrink,
+        });
+        let kind = if shrink {
+            EvKind::StackShrink {
+                g: g.goid(),
+                old,
+                new,
+            }
+        } else {
+            EvKind::StackGrow {
+                g: g.goid(),
+                old,
+                new,
+            }
+        };
+        self.emit(m, kind);
+    }
+
+    /// `shrinkstack`: halve a mostly unused stack.
+    pub(crate) fn shrink_stack(&self, m: Option<MId>, gp: GIdx, used: u64) {
+        let g = self.g(gp);
+        let size = g.stack_size.load(Ordering::Acquire);
+        if size != 0 && crate::stack::should_shrink(used, size) {
+            self.copystack(m, gp, size / 2, 0, true);
+        }
+    }
+
+    /// A GC cycle's stack scans: every G that is not running (the caller of
+    /// `runtime.GC()` waits for the mark phase, so its stack is scanned too) may shrink;
+    /// running Gs get `preemptShrink` for their next synchronous safe point.
+    pub(crate) fn gc_cycle(&self, m: Option<MId>) {
+        self.last_gc.store(self.now(), Ordering::Release);
+        self.emit(m, EvKind::GcCycle);
+        let caller = m.map(|m| self.m(m).curg()).unwrap_or(GIdx::NIL);
+        for i in 1..self.allgs.len() {
+            let gp = GIdx(i as u32);
+            let g = self.g(gp);
+            match g.status() {
+                GStatus::Waiting | GStatus::Runnable => {
+                    if let Ok(ex) = g.exec.try_lock() {
+                        let used = ex.stack_used;
+                        drop(ex);
+                        self.shrink_stack(m, gp, used);
+                    }
+                }
+                GStatus::Running if gp == caller => {
+                    let used = g.stack_used.load(Ordering::Acquire);
+                    self.shrink_stack(m, gp, used);
+                }
+                GStatus::Running => {
+                    g.preempt_shrink.store(true, Ordering::Release);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Return from the current function; from the entry function, the G exits.
+    fn do_ret(
+        &self,
+        m: MId,
+        gp: GIdx,
+        mut ex: std::sync::MutexGuard<'_, crate::g::GExec>,
+        cont: &mut MCont,
+    ) -> Wait {
+        let f = ex.frames.pop().expect("ret: no frame");
+        ex.stack_used -= f.frame_size;
+        self.g(gp)
+            .stack_used
+            .store(ex.stack_used, Ordering::Relaxed);
+        if ex.frames.is_empty() {
+            drop(ex);
+            return self.goexit(m, gp, cont);
+        }
+        advance_after_call(&mut ex);
+        self.cost(self.cfg.cost.call)
+    }
+
+    /// The G's entry function returned: `goexit1` → `goexit0`; for the main goroutine,
+    /// `runtime.main` calls `exit(0)`.
+    fn goexit(&self, m: MId, gp: GIdx, cont: &mut MCont) -> Wait {
+        if self.g(gp).kind() == GKind::Main {
+            self.exit(Some(m), 0, String::new());
+            return Wait::Exit;
+        }
+        self.goexit0(m, gp, cont);
+        self.cost(self.cfg.cost.other)
+    }
+
+    /// Next op of the top frame, handling loop back-edges. None at the end of the body.
+    fn fetch(&self, ex: &mut crate::g::GExec) -> Option<Op> {
+        loop {
+            let frame = ex.frames.last_mut()?;
+            let body: &[Op] = &self.prog.funcs[frame.func as usize].body;
+            // Loop back-edges.
+            if let Some(l) = frame.loops.last_mut() {
+                if frame.pc == l.end {
+                    l.index += 1;
+                    if l.left != u32::MAX {
+                        l.left -= 1;
+                    }
+                    if l.left > 0 {
+                        frame.pc = l.start;
+                    } else {
+                        frame.loops.pop();
+                    }
+                    continue;
+                }
+            }
+            let op = body.get(frame.pc as usize)?.clone();
+            if let Op::Loop { times, body: len } = op {
+                let start = frame.pc + 1;
+                let end = start + len;
+                if times == 0 || (len == 0 && times != u32::MAX) {
+                    frame.pc = end;
+                    continue;
+                }
+                if len == 0 {
+                    // `for {}`: a call-free loop that never ends.
+                    return Some(Op::Work(u64::MAX));
+                }
+                frame.loops.push(LoopState {
+                    start,
+                    end,
+                    left: times,
+                    index: 0,
+                });
+                frame.pc = start;
+                continue;
+            }
+            return Some(op);
+        }
+    }
+
+    fn val(&self, ex: &crate::g::GExec, v: Val) -> i64 {
+        match v {
+            Val::Const(c) => c,
+            Val::Arg => ex.arg,
+            Val::LoopIndex => loop_index(ex),
+            Val::Received => ex.received.unwrap_or(0),
+        }
+    }
+
+    fn format(&self, gp: GIdx, ex: &crate::g::GExec, f: &Fmt) -> String {
+        let name = self
+            .prog
+            .labels
+            .get(ex.arg as usize)
+            .cloned()
+            .unwrap_or_default();
+        f.0.replace("{arg}", &ex.arg.to_string())
+            .replace("{i}", &loop_index(ex).to_string())
+            .replace("{recv}", &ex.received.unwrap_or(0).to_string())
+            .replace("{goid}", &self.g(gp).goid().to_string())
+            .replace("{name}", &name)
+            .replace("{count}", &self.record.lock().unwrap().len().to_string())
+            .replace("{elapsed_ms}", &(self.now() / 1_000_000).to_string())
+    }
+
+    /// The chapter's report: jumps of more than 100 000 bytes between the addresses of
+    /// consecutive depths' locals; the first 6 printed, then the total.
+    pub fn stack_report(&self) -> Vec<String> {
+        let addrs = self.stack_addrs.lock().unwrap();
+        let mut lines = Vec::new();
+        let mut jumps = 0;
+        for i in 1..addrs.len() {
+            let diff = (addrs[i - 1] as i64 - addrs[i] as i64).abs();
+            if diff > 100_000 {
+                jumps += 1;
+                if jumps <= 6 {
+                    lines.push(format!("stack copy near depth {i}: jumped {diff} bytes"));
+                }
+            }
+        }
+        lines.push(format!(
+            "total large jumps (stack copies) detected: {jumps}"
+        ));
+        lines
+    }
+}
+
+fn loop_index(ex: &crate::g::GExec) -> i64 {
+    ex.frames
+        .last()
+        .and_then(|f| f.loops.last())
+        .map(|l| l.index)
+        .unwrap_or(0)
+}
+
+fn advance_pc(ex: &mut crate::g::GExec) {
+    if let Some(f) = ex.frames.last_mut() {
+        f.pc += 1;
+    }
+}
+
+/// After a callee returned, the caller's pc was already advanced by the call.
+fn advance_after_call(_ex: &mut crate::g::GExec) {}

@@ -1,0 +1,374 @@
+//! # G: a goroutine (`runtime2.go: type g`)
+//!
+//! A G is a program being run, plus what the scheduler needs to know about it: its
+//! status, why it waits, which M runs it, whether a preemption was requested, and its
+//! stack. The scheduler state that other threads read (status, wait reason, M, stack
+//! bounds) is atomic; the interpreter state of the G's program ([`GExec`]) belongs to
+//! whoever runs the G and sits behind a lock that only that M takes.
+//!
+//! ## Status (`_Gidle` … `_Gdeadextra`) and who owns the G
+//! - `_Grunnable`: on a run queue (a P's ring or runnext, or the global queue); nobody
+//!   runs it; it does not own its stack.
+//! - `_Grunning`: an M runs it and holds a P; the G owns its stack.
+//! - `_Gsyscall`: an M runs it inside a system call; the M may still be wired to a P,
+//!   which sysmon may take away (`retake`).
+//! - `_Gwaiting`: parked (`gopark`) on a channel, mutex, WaitGroup, timer or the
+//!   netpoller; whoever readies it (`goready`) puts it back on a run queue.
+//! - `_Gdead`: exited, on a free list (`gFree`) for reuse by `newproc`.
+//! - `_Gcopystack`: its stack is being moved (`newstack` → `copystack`).
+//!
+//! Legal transitions are checked by [`G::casgstatus`], which panics with Go's wording on
+//! an illegal one (Go's `casgstatus` throws).
+
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicU64, AtomicU8, Ordering};
+use std::sync::Mutex;
+
+pub use crate::runq::GIdx;
+
+/// Go's `_G*` status values (`runtime2.go`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[repr(u32)]
+pub enum GStatus {
+    Idle = 0,
+    Runnable = 1,
+    Running = 2,
+    Syscall = 3,
+    Waiting = 4,
+    Dead = 6,
+    Copystack = 8,
+    Preempted = 9,
+}
+
+impl GStatus {
+    pub fn from_u32(v: u32) -> GStatus {
+        match v & !G_SCAN {
+            0 => GStatus::Idle,
+            1 => GStatus::Runnable,
+            2 => GStatus::Running,
+            3 => GStatus::Syscall,
+            4 => GStatus::Waiting,
+            6 => GStatus::Dead,
+            8 => GStatus::Copystack,
+            9 => GStatus::Preempted,
+            other => panic!("bad g status {other}"),
+        }
+    }
+
+    /// Go's constant name, e.g. `_Grunnable`.
+    pub fn go_name(self) -> &'static str {
+        match self {
+            GStatus::Idle => "_Gidle",
+            GStatus::Runnable => "_Grunnable",
+            GStatus::Running => "_Grunning",
+            GStatus::Syscall => "_Gsyscall",
+            GStatus::Waiting => "_Gwaiting",
+            GStatus::Dead => "_Gdead",
+            GStatus::Copystack => "_Gcopystack",
+            GStatus::Preempted => "_Gpreempted",
+        }
+    }
+
+    /// The word a goroutine dump prints (`goroutine 1 [running]:`).
+    pub fn dump_word(self) -> &'static str {
+        match self {
+            GStatus::Idle => "idle",
+            GStatus::Runnable => "runnable",
+            GStatus::Running => "running",
+            GStatus::Syscall => "syscall",
+            GStatus::Waiting => "waiting",
+            GStatus::Dead => "dead",
+            GStatus::Copystack => "copystack",
+            GStatus::Preempted => "preempted",
+        }
+    }
+}
+
+/// `_Gscan`: set while sysmon (or an STW) owns a syscalling G's P hand-off.
+pub const G_SCAN: u32 = 0x1000;
+
+/// Is `from → to` one of the runtime's transitions (`casgstatus` and its callers)?
+pub fn legal_transition(from: GStatus, to: GStatus) -> bool {
+    use GStatus::*;
+    matches!(
+        (from, to),
+        (Idle, Dead)
+            | (Dead, Runnable)
+            | (Dead, Waiting)
+            | (Runnable, Running)
+            | (Running, Runnable)
+            | (Running, Waiting)
+            | (Waiting, Runnable)
+            | (Running, Syscall)
+            | (Syscall, Running)
+            | (Running, Copystack)
+            | (Copystack, Running)
+            | (Running, Dead)
+    )
+}
+
+/// `waitReason` values the model uses, with Go's strings (`runtime2.go: waitReasonStrings`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum WaitReason {
+    Zero = 0,
+    ChanReceive,
+    ChanSend,
+    ChanReceiveNilChan,
+    ChanSendNilChan,
+    SelectNoCases,
+    Select,
+    SyncMutexLock,
+    SyncWaitGroupWait,
+    Sleep,
+    IoWait,
+    GcStackScan,
+    Preempted,
+    GomaxprocsUpdater,
+    StopTheWorld,
+    ForceGcIdle,
+    GcSweepWait,
+    GcScavengeWait,
+}
+
+impl WaitReason {
+    pub fn from_u8(v: u8) -> WaitReason {
+        use WaitReason::*;
+        [
+            Zero,
+            ChanReceive,
+            ChanSend,
+            ChanReceiveNilChan,
+            ChanSendNilChan,
+            SelectNoCases,
+            Select,
+            SyncMutexLock,
+            SyncWaitGroupWait,
+            Sleep,
+            IoWait,
+            GcStackScan,
+            Preempted,
+            GomaxprocsUpdater,
+            StopTheWorld,
+            ForceGcIdle,
+            GcSweepWait,
+            GcScavengeWait,
+        ][v as usize]
+    }
+
+    pub fn as_str(self) -> &'static str {
+        use WaitReason::*;
+        match self {
+            Zero => "",
+            ChanReceive => "chan receive",
+            ChanSend => "chan send",
+            ChanReceiveNilChan => "chan receive (nil chan)",
+            ChanSendNilChan => "chan send (nil chan)",
+            SelectNoCases => "select (no cases)",
+            Select => "select",
+            SyncMutexLock => "sync.Mutex.Lock",
+            SyncWaitGroupWait => "sync.WaitGroup.Wait",
+            Sleep => "sleep",
+            IoWait => "IO wait",
+            GcStackScan => "garbage collection scan",
+            Preempted => "preempted",
+            GomaxprocsUpdater => "GOMAXPROCS updater (idle)",
+            StopTheWorld => "stopping the world",
+            ForceGcIdle => "force gc (idle)",
+            GcSweepWait => "GC sweep wait",
+            GcScavengeWait => "GC scavenge wait",
+        }
+    }
+
+    /// The execution tracer's GoBlock reason for this wait (`traceBlockReason`).
+    pub fn trace_block_reason(self) -> &'static str {
+        use WaitReason::*;
+        match self {
+            ChanReceive | ChanReceiveNilChan => "chan receive",
+            ChanSend | ChanSendNilChan => "chan send",
+            SelectNoCases => "forever",
+            Select => "select",
+            SyncMutexLock | SyncWaitGroupWait => "sync",
+            Sleep => "sleep",
+            IoWait => "network",
+            Preempted => "preempted",
+            _ => "unspecified",
+        }
+    }
+}
+
+/// What kind of work a G stands for: the UI colours tokens by it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[repr(u8)]
+pub enum GKind {
+    #[default]
+    Main = 0,
+    Cpu,
+    Blocking,
+    Network,
+    Example,
+    System,
+}
+
+impl GKind {
+    pub fn from_u8(v: u8) -> GKind {
+        [
+            GKind::Main,
+            GKind::Cpu,
+            GKind::Blocking,
+            GKind::Network,
+            GKind::Example,
+            GKind::System,
+        ][v as usize % 6]
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            GKind::Main => "main",
+            GKind::Cpu => "cpu",
+            GKind::Blocking => "blocking",
+            GKind::Network => "network",
+            GKind::Example => "example",
+            GKind::System => "system",
+        }
+    }
+}
+
+/// The interpreter state of a G's program: owned by the M running the G.
+#[derive(Debug, Default, Clone)]
+pub struct GExec {
+    pub func: u32,
+    /// Call stack: each frame's function, resume pc, loop counters and frame size.
+    pub frames: Vec<crate::program::Frame>,
+    /// ns of the current `Work` op still to do (set when a preemption interrupts it).
+    pub work_left: Option<u64>,
+    /// The value the G was started with (`go f(arg)`); shown as `{arg}` in prints.
+    pub arg: i64,
+    /// The value a channel receive delivered while the G was parked.
+    pub received: Option<i64>,
+    /// Bytes of stack in use (sum of live frames plus the base).
+    pub stack_used: u64,
+    /// Deadline of a syscall or CPU burst in progress (driver clock).
+    pub until: i64,
+    /// The entry call has been made (an empty call stack then means "returned").
+    pub started: bool,
+}
+
+/// A goroutine (`type g`).
+pub struct G {
+    pub goid: AtomicU64,
+    pub parent_goid: AtomicU64,
+    /// `atomicstatus` (a [`GStatus`], possibly with [`G_SCAN`]).
+    pub atomicstatus: AtomicU32,
+    pub waitreason: AtomicU8,
+    /// `gp.preempt`: a preemption was requested (mirrors `stackguard0 == stackPreempt`).
+    pub preempt: AtomicBool,
+    /// `preemptShrink`: shrink the stack at the next synchronous safe point.
+    pub preempt_shrink: AtomicBool,
+    /// Index + 1 of the M running it, 0 if none (`gp.m`).
+    pub m: AtomicU32,
+    /// `stack.lo`: simulated address of the stack's low end.
+    pub stack_lo: AtomicU64,
+    /// `stack.hi - stack.lo`.
+    pub stack_size: AtomicU64,
+    /// Bytes in use, for the UI and for shrink decisions (`hi - sp`).
+    pub stack_used: AtomicU64,
+    pub kind: AtomicU8,
+    /// `waitsince`-like: virtual time of the last status change (for the UI).
+    pub since: AtomicI64,
+    pub exec: Mutex<GExec>,
+}
+
+impl G {
+    pub fn new() -> G {
+        G {
+            goid: AtomicU64::new(0),
+            parent_goid: AtomicU64::new(0),
+            atomicstatus: AtomicU32::new(GStatus::Idle as u32),
+            waitreason: AtomicU8::new(0),
+            preempt: AtomicBool::new(false),
+            preempt_shrink: AtomicBool::new(false),
+            m: AtomicU32::new(0),
+            stack_lo: AtomicU64::new(0),
+            stack_size: AtomicU64::new(0),
+            stack_used: AtomicU64::new(0),
+            kind: AtomicU8::new(0),
+            since: AtomicI64::new(0),
+            exec: Mutex::new(GExec::default()),
+        }
+    }
+
+    pub fn status(&self) -> GStatus {
+        GStatus::from_u32(self.atomicstatus.load(Ordering::Acquire))
+    }
+
+    pub fn goid(&self) -> u64 {
+        self.goid.load(Ordering::Relaxed)
+    }
+
+    pub fn waitreason(&self) -> WaitReason {
+        WaitReason::from_u8(self.waitreason.load(Ordering::Relaxed))
+    }
+
+    pub fn kind(&self) -> GKind {
+        GKind::from_u8(self.kind.load(Ordering::Relaxed))
+    }
+
+    /// `casgstatus`: moves `from → to`, spinning while the scan bit is held (sysmon or an
+    /// STW owns the G for a moment). Panics on a transition the runtime never makes.
+    pub fn casgstatus(&self, from: GStatus, to: GStatus) {
+        assert!(
+            legal_transition(from, to),
+            "casgstatus: bad incoming values: {} -> {}",
+            from.go_name(),
+            to.go_name()
+        );
+        loop {
+            match self.atomicstatus.compare_exchange(
+                from as u32,
+                to as u32,
+                Ordering::AcqRel,
+                Ordering::Acquire,
+            ) {
+                Ok(_) => return,
+                Err(cur) if cur == from as u32 | G_SCAN => std::hint::spin_loop(),
+                Err(cur) => panic!(
+                    "casgstatus: gp->status={} expected {} (to {})",
+                    GStatus::from_u32(cur).go_name(),
+                    from.go_name(),
+                    to.go_name()
+                ),
+            }
+        }
+    }
+
+    /// `castogscanstatus`: try to take the scan bit on a G in `status`.
+    pub fn try_scan(&self, status: GStatus) -> bool {
+        self.atomicstatus
+            .compare_exchange(
+                status as u32,
+                status as u32 | G_SCAN,
+                Ordering::AcqRel,
+                Ordering::Relaxed,
+            )
+            .is_ok()
+    }
+
+    /// `casfrom_Gscanstatus`: give the scan bit back.
+    pub fn release_scan(&self, status: GStatus) {
+        let ok = self
+            .atomicstatus
+            .compare_exchange(
+                status as u32 | G_SCAN,
+                status as u32,
+                Ordering::AcqRel,
+                Ordering::Relaxed,
+            )
+            .is_ok();
+        assert!(ok, "casfrom_Gscanstatus: gp->status is not in scan state");
+    }
+}
+
+impl Default for G {
+    fn default() -> Self {
+        G::new()
+    }
+}

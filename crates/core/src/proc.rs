@@ -1,0 +1,1329 @@
+//! # The scheduler proper (`proc.go`)
+//!
+//! `schedule` → `findRunnable` → `execute`, and the machinery around them, in Go's
+//! order and with Go's names: idle P and M lists (`pidleput`/`pidleget`, `mput`/`mget`),
+//! the global queue (`globrunqput`, `globrunqgetbatch`), spinning Ms (`wakep`,
+//! `startm`, `stopm`, `resetspinning`), `handoffp`, `newproc`/`goexit0`, `Gosched` and
+//! preemption (`goschedImpl`), `gopark`/`ready`, `injectglist`, system calls
+//! (`entersyscall`/`exitsyscall`), stop-the-world and `procresize`, and `checkdead`.
+//!
+//! ## Worker thread parking/unparking (Go's "delicate dance", paraphrased)
+//! We want enough running Ms to use the Ps, but not so many that they burn CPU looking
+//! for work. The protocol:
+//! 1. Whoever makes work runnable (`newproc`, `ready`, `injectglist`) publishes it and
+//!    then calls `wakep`, which starts a *spinning* M only if there is an idle P and no
+//!    M is spinning already (`nmspinning` 0 → 1 by CAS).
+//! 2. A spinning M looks everywhere (local, global, netpoll, steal). When it finds
+//!    work it stops spinning (`resetspinning`) and calls `wakep` itself, so a new
+//!    spinner replaces it while there may be more work.
+//! 3. A spinner that finds nothing releases its P, decrements `nmspinning`, and then
+//!    re-checks every source (the global queue, each P's ring, timers) before it
+//!    parks, so work submitted in between is never stranded.
+//! 4. With no idle P, `wakep` sets `needspinning`, which a busy M going idle honours.
+
+use std::sync::atomic::Ordering;
+
+use crate::consts::*;
+use crate::g::{GIdx, GKind, GStatus, WaitReason};
+use crate::runtime::{Found, MCont, MId, PId, PStatus, Runtime, SchedLocked, Wait};
+use crate::trace::{EvKind, StopReason};
+
+/// What `stealWork` came back with.
+pub(crate) enum Steal {
+    G(GIdx, bool),
+    /// A timer ran or an STW began: start `findRunnable` over.
+    NewWork,
+    /// Nothing; the earliest timer seen on other Ps (0: none).
+    Nothing(i64),
+    /// Deterministic stand-in for `usleep(3)`: try again 3 µs later.
+    Backoff,
+}
+
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// `randomOrder.reset(n)`: the strides coprime to `n`.
+pub fn coprimes(n: u32) -> Vec<u32> {
+    (1..=n).filter(|&x| gcd(x, n) == 1).collect()
+}
+
+/// `randomOrder.start(r)`: the visiting order of Ps for one steal pass.
+pub fn steal_order(n: u32, r: u32, coprimes: &[u32]) -> impl Iterator<Item = u32> {
+    let pos = r % n;
+    let inc = coprimes[((r / n) as usize) % coprimes.len()];
+    (0..n).map(move |k| ((pos as u64 + k as u64 * inc as u64) % n as u64) as u32)
+}
+
+impl Runtime {
+    // ------------------------------------------------------------------ Ps and Ms
+
+    /// `acquirep`: wire P and M together; the P becomes `_Prunning`.
+    pub(crate) fn acquirep(&self, m: MId, p: PId) {
+        let pp = self.p(p);
+        assert!(
+            pp.m.load(Ordering::Acquire) == 0 && self.m(m).p().is_none(),
+            "acquirep: invalid p state (p{} m={:?}, m{} p={:?})",
+            p,
+            pp.m(),
+            self.m(m).id,
+            self.m(m).p()
+        );
+        pp.m.store(m + 1, Ordering::Release);
+        pp.oldm.store(m + 1, Ordering::Release);
+        pp.status.store(PStatus::Running as u32, Ordering::Release);
+        self.m(m).p.store(p + 1, Ordering::Release);
+        self.emit(Some(m), EvKind::ProcStart { p: p as i32 });
+    }
+
+    /// `releasep`: unwire the M's P, which becomes `_Pidle` (not yet on the idle list).
+    pub(crate) fn releasep(&self, m: MId) -> PId {
+        let mm = self.m(m);
+        let p = mm.p().expect("releasep: invalid arg");
+        self.emit(Some(m), EvKind::ProcStop { p: p as i32 });
+        let pp = self.p(p);
+        pp.m.store(0, Ordering::Release);
+        mm.p.store(0, Ordering::Release);
+        pp.status.store(PStatus::Idle as u32, Ordering::Release);
+        p
+    }
+
+    /// `pidleput` (under sched.lock): the idle list is LIFO.
+    pub(crate) fn pidleput(&self, s: &mut SchedLocked, p: PId) {
+        let pp = self.p(p);
+        assert!(pp.runq.runqempty(), "pidleput: P has non-empty run queue");
+        pp.status.store(PStatus::Idle as u32, Ordering::Release);
+        if pp.timers.len.load(Ordering::Acquire) == 0 {
+            self.sched.timerp_mask[p as usize].store(false, Ordering::Release);
+        }
+        self.sched.idlep_mask[p as usize].store(true, Ordering::Release);
+        s.pidle.push(p);
+        self.sched.npidle.fetch_add(1, Ordering::AcqRel);
+    }
+
+    /// `pidleget` (under sched.lock).
+    pub(crate) fn pidleget(&self, s: &mut SchedLocked) -> Option<PId> {
+        let p = s.pidle.pop()?;
+        self.sched.timerp_mask[p as usize].store(true, Ordering::Release);
+        self.sched.idlep_mask[p as usize].store(false, Ordering::Release);
+        self.sched.npidle.fetch_sub(1, Ordering::AcqRel);
+        Some(p)
+    }
+
+    /// `pidlegetSpinning`: as `pidleget`, but with no idle P set `needspinning`.
+    pub(crate) fn pidleget_spinning(&self, s: &mut SchedLocked) -> Option<PId> {
+        let p = self.pidleget(s);
+        if p.is_none() {
+            self.sched.needspinning.store(1, Ordering::Release);
+        }
+        p
+    }
+
+    /// `mput` (under sched.lock): the idle M list is LIFO; runs `checkdead`.
+    pub(crate) fn mput(&self, s: &mut SchedLocked, m: MId) {
+        s.midle.push(m);
+        self.sched.nmidle.fetch_add(1, Ordering::AcqRel);
+        self.checkdead(s, Some(m));
+    }
+
+    /// `mget` (under sched.lock).
+    pub(crate) fn mget(&self, s: &mut SchedLocked) -> Option<MId> {
+        let m = s.midle.pop()?;
+        self.sched.nmidle.fetch_sub(1, Ordering::AcqRel);
+        Some(m)
+    }
+
+    pub(crate) fn mget_specific(&self, s: &mut SchedLocked, m: MId) -> Option<MId> {
+        let i = s.midle.iter().position(|&x| x == m)?;
+        s.midle.remove(i);
+        self.sched.nmidle.fetch_sub(1, Ordering::AcqRel);
+        Some(m)
+    }
+
+    // ------------------------------------------------------------------ global queue
+
+    /// `globrunqput`: tail of the global queue (under sched.lock).
+    pub(crate) fn globrunqput(&self, s: &mut SchedLocked, g: GIdx) {
+        s.runq.push_back(g);
+        self.sched
+            .runqsize
+            .store(s.runq.len() as u32, Ordering::Release);
+    }
+
+    /// `globrunqputhead`: only `p.destroy` uses it.
+    pub(crate) fn globrunqputhead(&self, s: &mut SchedLocked, g: GIdx) {
+        s.runq.push_front(g);
+        self.sched
+            .runqsize
+            .store(s.runq.len() as u32, Ordering::Release);
+    }
+
+    /// `globrunqget`: one G (the fairness path).
+    pub(crate) fn globrunqget(&self, s: &mut SchedLocked) -> Option<GIdx> {
+        let g = s.runq.pop_front();
+        self.sched
+            .runqsize
+            .store(s.runq.len() as u32, Ordering::Release);
+        g
+    }
+
+    /// `globrunqgetbatch(n)`: `n = min(n, size, size/gomaxprocs + 1)` Gs; the first is
+    /// returned to run, the rest for the caller's ring.
+    pub(crate) fn globrunqgetbatch(
+        &self,
+        s: &mut SchedLocked,
+        n: usize,
+    ) -> (Option<GIdx>, Vec<GIdx>) {
+        let size = s.runq.len();
+        let n = n
+            .min(size)
+            .min(size / self.gomaxprocs().max(1) as usize + 1);
+        if n == 0 {
+            return (None, Vec::new());
+        }
+        let first = s.runq.pop_front();
+        let rest: Vec<GIdx> = s.runq.drain(..n - 1).collect();
+        self.sched
+            .runqsize
+            .store(s.runq.len() as u32, Ordering::Release);
+        (first, rest)
+    }
+
+    /// `runqput` on P `p` with the overflow (`runqputslow`) going to the global tail.
+    pub(crate) fn runqput(&self, p: PId, g: GIdx, next: bool) {
+        self.p(p).runq.runqput(g, next, &mut |batch| {
+            let mut s = self.lock_sched();
+            for &g in batch {
+                self.globrunqput(&mut s, g);
+            }
+        });
+    }
+
+    /// `runqputbatch` + leftovers to the global queue.
+    fn runqputbatch_or_global(&self, p: PId, batch: &[GIdx]) {
+        let n = self.p(p).runq.runqputbatch(batch);
+        if n < batch.len() {
+            let mut s = self.lock_sched();
+            for &g in &batch[n..] {
+                self.globrunqput(&mut s, g);
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ spinning
+
+    /// `becomeSpinning`.
+    pub(crate) fn become_spinning(&self, m: MId) {
+        self.m(m).spinning.store(true, Ordering::Release);
+        self.sched.nmspinning.fetch_add(1, Ordering::AcqRel);
+        self.sched.needspinning.store(0, Ordering::Release);
+        self.emit(
+            Some(m),
+            EvKind::Spinning {
+                id: self.m(m).id,
+                on: true,
+            },
+        );
+    }
+
+    /// `resetspinning`: stop spinning, and wake a replacement (`wakep`).
+    pub(crate) fn resetspinning(&self, m: MId) {
+        let mm = self.m(m);
+        assert!(
+            mm.spinning.swap(false, Ordering::AcqRel),
+            "resetspinning: not a spinning m"
+        );
+        let n = self.sched.nmspinning.fetch_sub(1, Ordering::AcqRel) - 1;
+        assert!(n >= 0, "findRunnable: negative nmspinning");
+        self.emit(
+            Some(m),
+            EvKind::Spinning {
+                id: mm.id,
+                on: false,
+            },
+        );
+        self.wakep();
+    }
+
+    /// `wakep`: start a spinning M on an idle P, unless one is spinning already.
+    pub fn wakep(&self) {
+        if self.sched.nmspinning.load(Ordering::Acquire) != 0
+            || self
+                .sched
+                .nmspinning
+                .compare_exchange(0, 1, Ordering::AcqRel, Ordering::Acquire)
+                .is_err()
+        {
+            return;
+        }
+        let p = {
+            let mut s = self.lock_sched();
+            match self.pidleget_spinning(&mut s) {
+                Some(p) => p,
+                None => {
+                    let n = self.sched.nmspinning.fetch_sub(1, Ordering::AcqRel) - 1;
+                    assert!(n >= 0, "wakep: negative nmspinning");
+                    return;
+                }
+            }
+        };
+        self.startm(Some(p), true, None);
+    }
+
+    /// `startm`: run P `p` (or an idle P) on an idle M, or a new one. `s` is Some when the
+    /// caller holds sched.lock (`lockheld`).
+    pub(crate) fn startm(&self, p: Option<PId>, spinning: bool, s: Option<&mut SchedLocked>) {
+        let mut own_guard;
+        let s: &mut SchedLocked = match s {
+            Some(s) => s,
+            None => {
+                own_guard = self.lock_sched();
+                &mut own_guard
+            }
+        };
+        let p = match p {
+            Some(p) => p,
+            None => {
+                assert!(!spinning, "startm: P required for spinning=true");
+                match self.pidleget(s) {
+                    Some(p) => p,
+                    None => return,
+                }
+            }
+        };
+        match self.mget(s) {
+            None => self.newm(spinning, p),
+            Some(nm) => {
+                let mm = self.m(nm);
+                assert!(
+                    !mm.spinning.load(Ordering::Acquire),
+                    "startm: m is spinning"
+                );
+                assert!(mm.nextp.load(Ordering::Acquire) == 0, "startm: m has p");
+                if spinning {
+                    assert!(self.p(p).runq.runqempty(), "startm: p has runnable gs");
+                    mm.spinning.store(true, Ordering::Release);
+                }
+                mm.nextp.store(p + 1, Ordering::Release);
+                self.notewakeup(nm);
+            }
+        }
+    }
+
+    /// `newm`: a new M (thread) that will `acquirep(p)` and schedule.
+    pub(crate) fn newm(&self, spinning: bool, p: PId) {
+        if self.mcount() >= self.cfg.max_threads {
+            self.fatal(
+                None,
+                &format!(
+                    "runtime: program exceeds {}-thread limit",
+                    self.cfg.max_threads
+                ),
+                "thread exhaustion",
+            );
+            return;
+        }
+        let nm = self.new_m_struct(false);
+        let mm = self.m(nm);
+        mm.nextp.store(p + 1, Ordering::Release);
+        if spinning {
+            mm.spinning.store(true, Ordering::Release);
+        }
+        self.emit(None, EvKind::MStart { id: mm.id });
+        self.env.newm(nm);
+    }
+
+    /// `notewakeup(&mp.park)`.
+    pub(crate) fn notewakeup(&self, m: MId) {
+        let mm = self.m(m);
+        mm.park.store(1, Ordering::Release);
+        self.emit(None, EvKind::MWake { id: mm.id });
+        self.env.notewakeup(m);
+    }
+
+    /// `stopm`: put the M on the idle list and park it. The M resumes in
+    /// [`MCont::Stopped`] when `startm` hands it a P.
+    pub(crate) fn stopm(&self, m: MId, cont: &mut MCont) -> Wait {
+        let mm = self.m(m);
+        assert!(mm.p().is_none(), "stopm holding p");
+        assert!(!mm.spinning.load(Ordering::Acquire), "stopm spinning");
+        mm.blocked.store(true, Ordering::Release);
+        self.emit(Some(m), EvKind::MPark { id: mm.id });
+        *cont = MCont::Stopped;
+        let mut s = self.lock_sched();
+        self.mput(&mut s, m);
+        Wait::Park
+    }
+
+    /// The M woke up in `stopm`: `acquirep(nextp)` and go back to scheduling.
+    pub(crate) fn stopm_resume(&self, m: MId, cont: &mut MCont) -> Option<Wait> {
+        let mm = self.m(m);
+        if mm.park.swap(0, Ordering::AcqRel) == 0 {
+            return Some(Wait::Park); // spurious wake-up
+        }
+        mm.blocked.store(false, Ordering::Release);
+        let np = mm.nextp.swap(0, Ordering::AcqRel);
+        assert!(np != 0, "stopm: woken without a P");
+        self.acquirep(m, np - 1);
+        *cont = MCont::Schedule;
+        None
+    }
+
+    /// `handoffp`: the P's M is going away (syscall, retake, locked G); start an M for the
+    /// P whenever `findRunnable` would find work for it (the 9-row table, §5).
+    pub(crate) fn handoffp(&self, p: PId) {
+        let pp = self.p(p);
+        // 1. Local or global work.
+        if !pp.runq.runqempty() || self.sched.runqsize.load(Ordering::Acquire) != 0 {
+            self.startm(Some(p), false, None);
+            return;
+        }
+        // 2./3. Trace reader, GC mark work: not modelled.
+        // 4. No spinning or idle M/P: someone must look for work.
+        if self.sched.nmspinning.load(Ordering::Acquire) + self.sched.npidle.load(Ordering::Acquire)
+            == 0
+            && self
+                .sched
+                .nmspinning
+                .compare_exchange(0, 1, Ordering::AcqRel, Ordering::Acquire)
+                .is_ok()
+        {
+            self.sched.needspinning.store(0, Ordering::Release);
+            self.startm(Some(p), true, None);
+            return;
+        }
+        let mut s = self.lock_sched();
+        // 5. A stop-the-world is waiting for this P.
+        if self.sched.gcwaiting.load(Ordering::Acquire) {
+            pp.status.store(PStatus::Gcstop as u32, Ordering::Release);
+            s.stopwait -= 1;
+            if s.stopwait == 0 {
+                if let Some(w) = s.stw_m {
+                    self.notewakeup(w);
+                }
+            }
+            return;
+        }
+        // 6. Safe-point functions: not modelled.
+        // 7. Global work arrived meanwhile.
+        if !s.runq.is_empty() {
+            drop(s);
+            self.startm(Some(p), false, None);
+            return;
+        }
+        // 8. The last running P, and nobody is polling the network.
+        if self.sched.npidle.load(Ordering::Acquire) == self.gomaxprocs() as i32 - 1
+            && self.sched.lastpoll.load(Ordering::Acquire) != 0
+        {
+            drop(s);
+            self.startm(Some(p), false, None);
+            return;
+        }
+        // 9. Idle.
+        let when = pp.timers.wake_time();
+        self.pidleput(&mut s, p);
+        drop(s);
+        if when != 0 {
+            self.wake_net_poller(when);
+        }
+    }
+
+    /// `wakeNetPoller`: make sure someone will look at a timer due at `when`.
+    pub(crate) fn wake_net_poller(&self, when: i64) {
+        if self.sched.lastpoll.load(Ordering::Acquire) == 0 {
+            let pu = self.sched.poll_until.load(Ordering::Acquire);
+            if pu == 0 || pu > when {
+                self.env.netpoll_break();
+            }
+        } else {
+            self.wakep();
+        }
+    }
+
+    // ------------------------------------------------------------------ schedule
+
+    /// `schedule`: find a runnable G and run it; `cont` ends as `Run` or a waiting state.
+    pub(crate) fn schedule(&self, m: MId, cont: &mut MCont) -> Wait {
+        let mm = self.m(m);
+        let p = mm.p().expect("schedule: no p");
+        let pp = self.p(p);
+        pp.preempt.store(false, Ordering::Release);
+        if mm.spinning.load(Ordering::Acquire) && !pp.runq.runqempty() {
+            panic!("schedule: spinning with local work");
+        }
+        match self.find_runnable(m, cont) {
+            Found::Wait(w) => w,
+            Found::G(gp, inherit_time, try_wakep) => {
+                if mm.spinning.load(Ordering::Acquire) {
+                    self.resetspinning(m);
+                }
+                if try_wakep {
+                    self.wakep();
+                }
+                self.execute(m, gp, inherit_time);
+                *cont = MCont::Run;
+                Wait::Run {
+                    after: self.cfg.cost.schedule as i64,
+                }
+            }
+        }
+    }
+
+    /// `execute`: run `gp` on this M; `schedtick++` unless it inherits the time slice.
+    pub(crate) fn execute(&self, m: MId, gp: GIdx, inherit_time: bool) {
+        let mm = self.m(m);
+        let g = self.g(gp);
+        mm.curg.store(gp.0, Ordering::Release);
+        g.m.store(m + 1, Ordering::Release);
+        g.casgstatus(GStatus::Runnable, GStatus::Running);
+        g.since.store(self.now(), Ordering::Relaxed);
+        g.preempt.store(false, Ordering::Release);
+        if !inherit_time {
+            let p = mm.p().expect("execute: no p");
+            self.p(p).schedtick.fetch_add(1, Ordering::AcqRel);
+        }
+        self.emit(Some(m), EvKind::GoStart { g: g.goid() });
+    }
+
+    /// `dropg`: unwire the M's current G.
+    pub(crate) fn dropg(&self, m: MId) {
+        let mm = self.m(m);
+        let gp = mm.curg();
+        if !gp.is_nil() {
+            self.g(gp).m.store(0, Ordering::Release);
+        }
+        mm.curg.store(0, Ordering::Release);
+    }
+
+    /// `findRunnable`: the search, in Go's order (GMP-REFERENCE §4, §17.12).
+    pub(crate) fn find_runnable(&self, m: MId, cont: &mut MCont) -> Found {
+        let mm = self.m(m);
+        'top: loop {
+            let p = mm.p().expect("findRunnable: no p");
+            let pp = self.p(p);
+            // 1. A stop-the-world is pending.
+            if self.sched.gcwaiting.load(Ordering::Acquire) {
+                return Found::Wait(self.gcstopm(m, cont));
+            }
+            // 2. Our own timers (sleepers become runnable in runnext).
+            let now = self.now();
+            let mut poll_until = self.check_timers(m, p, now);
+            // 3./4. Trace reader and GC workers: not modelled.
+            // 5. Fairness: every 61st schedtick, one G from the global queue first.
+            if pp.schedtick.load(Ordering::Acquire) % GLOBAL_FAIRNESS_TICK == 0
+                && self.sched.runqsize.load(Ordering::Acquire) != 0
+            {
+                let g = {
+                    let mut s = self.lock_sched();
+                    self.globrunqget(&mut s)
+                };
+                if let Some(g) = g {
+                    return Found::G(g, false, false);
+                }
+            }
+            // 7. Local run queue (runnext first).
+            if let Some((g, inherit)) = pp.runq.runqget() {
+                return Found::G(g, inherit, false);
+            }
+            // 8. Global run queue, a batch.
+            if self.sched.runqsize.load(Ordering::Acquire) != 0 {
+                let (g, batch) = {
+                    let mut s = self.lock_sched();
+                    self.globrunqgetbatch(&mut s, RUNQ_SIZE / 2)
+                };
+                if let Some(g) = g {
+                    self.runqputbatch_or_global(p, &batch);
+                    return Found::G(g, false, false);
+                }
+            }
+            // 9. Non-blocking netpoll.
+            if self.netpoll.inited()
+                && self.netpoll.any_waiters()
+                && self.sched.lastpoll.load(Ordering::Acquire) != 0
+                && self.sched.polling_net.swap(1, Ordering::AcqRel) == 0
+            {
+                let list = self.netpoll.poll(now);
+                self.sched.polling_net.store(0, Ordering::Release);
+                if let Some((&first, rest)) = list.split_first() {
+                    self.injectglist(Some(m), rest);
+                    self.unpark(Some(m), first);
+                    return Found::G(first, false, false);
+                }
+            }
+            // 10. Steal, if spinning or spinners are fewer than half the busy Ps.
+            let gomaxprocs = self.gomaxprocs() as i32;
+            if mm.spinning.load(Ordering::Acquire)
+                || 2 * self.sched.nmspinning.load(Ordering::Acquire)
+                    < gomaxprocs - self.sched.npidle.load(Ordering::Acquire)
+            {
+                if !mm.spinning.load(Ordering::Acquire) {
+                    self.become_spinning(m);
+                }
+                match self.steal_work(m, now) {
+                    Steal::G(g, inherit) => return Found::G(g, inherit, false),
+                    Steal::NewWork => continue 'top,
+                    Steal::Backoff => {
+                        *cont = MCont::Schedule;
+                        return Found::Wait(Wait::Run {
+                            after: RUNNEXT_STEAL_BACKOFF_NS,
+                        });
+                    }
+                    Steal::Nothing(w) => {
+                        if w != 0 && (poll_until == 0 || w < poll_until) {
+                            poll_until = w;
+                        }
+                    }
+                }
+            }
+            // 11. Idle GC mark worker: not modelled.
+            // 12. Snapshot what the spinning re-checks will look at.
+            let idle_snapshot: Vec<bool> = (0..gomaxprocs as usize)
+                .map(|i| self.sched.idlep_mask[i].load(Ordering::Acquire))
+                .collect();
+            // 13. Under sched.lock: last look at the global queue, then drop the P.
+            {
+                let mut s = self.lock_sched();
+                if self.sched.gcwaiting.load(Ordering::Acquire) {
+                    continue 'top;
+                }
+                if !s.runq.is_empty() {
+                    let (g, batch) = self.globrunqgetbatch(&mut s, RUNQ_SIZE / 2);
+                    drop(s);
+                    let g = g.expect("global runq empty with non-zero runqsize");
+                    self.runqputbatch_or_global(p, &batch);
+                    return Found::G(g, false, false);
+                }
+                if !mm.spinning.load(Ordering::Acquire)
+                    && self.sched.needspinning.load(Ordering::Acquire) == 1
+                {
+                    drop(s);
+                    self.become_spinning(m);
+                    continue 'top;
+                }
+                let rp = self.releasep(m);
+                assert_eq!(rp, p, "findRunnable: wrong p");
+                self.pidleput(&mut s, p);
+            }
+            // 14. A spinner going idle re-checks everything (the delicate dance).
+            let was_spinning = mm.spinning.load(Ordering::Acquire);
+            if was_spinning {
+                mm.spinning.store(false, Ordering::Release);
+                let n = self.sched.nmspinning.fetch_sub(1, Ordering::AcqRel) - 1;
+                assert!(n >= 0, "findRunnable: negative nmspinning");
+                self.emit(
+                    Some(m),
+                    EvKind::Spinning {
+                        id: mm.id,
+                        on: false,
+                    },
+                );
+                // (a) The global queue.
+                {
+                    let mut s = self.lock_sched();
+                    if !s.runq.is_empty() {
+                        if let Some(p2) = self.pidleget_spinning(&mut s) {
+                            let (g, batch) = self.globrunqgetbatch(&mut s, RUNQ_SIZE / 2);
+                            drop(s);
+                            let g = g.expect("global runq empty with non-zero runqsize");
+                            self.acquirep(m, p2);
+                            self.runqputbatch_or_global(p2, &batch);
+                            self.become_spinning(m);
+                            return Found::G(g, false, false);
+                        }
+                    }
+                }
+                // (b) Any non-idle P's ring (checkRunqsNoP).
+                if let Some(p2) = self.check_runqs_nop(&idle_snapshot) {
+                    self.acquirep(m, p2);
+                    self.become_spinning(m);
+                    continue 'top;
+                }
+                // (d) Timers on other Ps lower pollUntil (checkTimersNoP).
+                for i in 0..gomaxprocs as usize {
+                    if self.sched.timerp_mask[i].load(Ordering::Acquire) {
+                        let w = self.p(i as PId).timers.wake_time();
+                        if w != 0 && (poll_until == 0 || w < poll_until) {
+                            poll_until = w;
+                        }
+                    }
+                }
+            }
+            // 15. Blocking netpoll, if there is anything to wait for.
+            if self.netpoll.inited()
+                && (self.netpoll.any_waiters() || poll_until != 0)
+                && self.sched.lastpoll.swap(0, Ordering::AcqRel) != 0
+            {
+                self.sched.poll_until.store(poll_until, Ordering::Release);
+                *cont = MCont::Netpoll { was_spinning };
+                let until = if poll_until == 0 {
+                    i64::MAX
+                } else {
+                    poll_until
+                };
+                let until = until.min(self.netpoll.next_ready());
+                return Found::Wait(Wait::Netpoll {
+                    until: self.abs_time(until),
+                });
+            } else if poll_until != 0 && self.netpoll.inited() {
+                let pu = self.sched.poll_until.load(Ordering::Acquire);
+                if pu == 0 || pu > poll_until {
+                    self.env.netpoll_break();
+                }
+            }
+            // 16. Nothing to do: park.
+            return Found::Wait(self.stopm(m, cont));
+        }
+    }
+
+    /// Converts a runtime time (ns since start) to the driver's clock.
+    pub(crate) fn abs_time(&self, t: i64) -> i64 {
+        if t == i64::MAX {
+            t
+        } else {
+            t + self.start_time
+        }
+    }
+
+    /// After a blocking `netpoll` returned (the tail of `findRunnable` step 15).
+    pub(crate) fn after_netpoll(&self, m: MId, was_spinning: bool, cont: &mut MCont) -> Wait {
+        let now = self.now();
+        let list = self.netpoll.poll(now);
+        self.sched.poll_until.store(0, Ordering::Release);
+        self.sched.lastpoll.store(now.max(1), Ordering::Release);
+        let p = {
+            let mut s = self.lock_sched();
+            self.pidleget(&mut s)
+        };
+        match p {
+            None => {
+                self.injectglist(None, &list);
+                self.stopm(m, cont)
+            }
+            Some(p) => {
+                self.acquirep(m, p);
+                if let Some((&first, rest)) = list.split_first() {
+                    self.injectglist(Some(m), rest);
+                    self.unpark(Some(m), first);
+                    self.execute(m, first, false);
+                    *cont = MCont::Run;
+                    return Wait::Run {
+                        after: self.cfg.cost.schedule as i64,
+                    };
+                }
+                if was_spinning {
+                    self.become_spinning(m);
+                }
+                *cont = MCont::Schedule;
+                self.schedule(m, cont)
+            }
+        }
+    }
+
+    /// `checkRunqsNoP`.
+    fn check_runqs_nop(&self, idle_snapshot: &[bool]) -> Option<PId> {
+        for (id, idle) in idle_snapshot.iter().enumerate() {
+            if !idle && !self.p(id as PId).runq.runqempty() {
+                let mut s = self.lock_sched();
+                return self.pidleget_spinning(&mut s);
+            }
+        }
+        None
+    }
+
+    /// `pp.timers.check`: fire this P's expired timers; returns the next wake time.
+    pub(crate) fn check_timers(&self, m: MId, p: PId, now: i64) -> i64 {
+        for g in self.p(p).timers.take_expired(now) {
+            self.ready(m, g, true);
+        }
+        self.p(p).timers.wake_time()
+    }
+
+    /// `stealWork`: 4 passes over all Ps in a random order; timers and runnext only in
+    /// the last one.
+    pub(crate) fn steal_work(&self, m: MId, now: i64) -> Steal {
+        let p = self.m(m).p().expect("stealWork: no p");
+        let pp = self.p(p);
+        let n = self.gomaxprocs();
+        let coprimes = self.coprimes.lock().unwrap().clone();
+        let mut ran_timer = false;
+        let mut poll_until = 0i64;
+        for i in 0..STEAL_TRIES {
+            let last = i == STEAL_TRIES - 1;
+            let r = self.env.rand(m);
+            for p2 in steal_order(n, r, &coprimes) {
+                if self.sched.gcwaiting.load(Ordering::Acquire) {
+                    return Steal::NewWork;
+                }
+                if p2 == p {
+                    continue;
+                }
+                let victim = self.p(p2);
+                if last && self.sched.timerp_mask[p2 as usize].load(Ordering::Acquire) {
+                    let expired = victim.timers.take_expired(now);
+                    let w = victim.timers.wake_time();
+                    if w != 0 && (poll_until == 0 || w < poll_until) {
+                        poll_until = w;
+                    }
+                    if !expired.is_empty() {
+                        for g in expired {
+                            self.ready(m, g, true);
+                        }
+                        if let Some((g, inherit)) = pp.runq.runqget() {
+                            return Steal::G(g, inherit);
+                        }
+                        ran_timer = true;
+                    }
+                }
+                if self.sched.idlep_mask[p2 as usize].load(Ordering::Acquire) {
+                    continue;
+                }
+                let victim_busy = || self.victim_busy_not_in_syscall(p2);
+                let ring_before = victim.runq.len();
+                if last && ring_before == 0 && !self.env_is_live() {
+                    let next = victim.runq.runnext();
+                    if !next.is_nil() && victim_busy() {
+                        let key = ((p2 as u64 + 1) << 32) | next.0 as u64;
+                        if self.m(m).backoff_done.swap(0, Ordering::AcqRel) != key {
+                            self.m(m).backoff_done.store(key, Ordering::Release);
+                            return Steal::Backoff;
+                        }
+                    }
+                }
+                let got = if self.env_is_live() {
+                    pp.runq.runqsteal(&victim.runq, last, victim_busy, || {
+                        self.env.usleep(RUNNEXT_STEAL_BACKOFF_NS);
+                    })
+                } else {
+                    pp.runq.runqsteal(&victim.runq, last, || false, || {})
+                };
+                if let Some(g) = got {
+                    let stolen = pp.runq.len() + 1;
+                    self.emit(
+                        Some(m),
+                        EvKind::Steal {
+                            victim: p2 as i32,
+                            thief: p as i32,
+                            n: stolen,
+                            runnext: ring_before == 0,
+                        },
+                    );
+                    return Steal::G(g, false);
+                }
+            }
+        }
+        if ran_timer {
+            Steal::NewWork
+        } else {
+            Steal::Nothing(poll_until)
+        }
+    }
+
+    fn env_is_live(&self) -> bool {
+        self.env.usleep(0)
+    }
+
+    fn victim_busy_not_in_syscall(&self, p2: PId) -> bool {
+        let victim = self.p(p2);
+        if victim.status() != PStatus::Running {
+            return false;
+        }
+        match victim.m() {
+            None => false,
+            Some(vm) => {
+                let g = self.m(vm).curg();
+                g.is_nil() || self.g(g).status() != GStatus::Syscall
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ goroutines
+
+    /// `newproc`: create a G running `func(arg)`, put it in runnext, `wakep`.
+    pub(crate) fn newproc(&self, m: MId, func: u32, arg: i64, kind: GKind, parent: u64) -> GIdx {
+        let p = self.m(m).p().expect("newproc: no p");
+        let g = self.newproc1(p, func, arg, kind, parent);
+        if g.is_nil() {
+            return g;
+        }
+        self.runqput(p, g, true);
+        if self.main_started.load(Ordering::Acquire) {
+            self.wakep();
+        }
+        g
+    }
+
+    /// `newproc1`: take a free G (`gfget`) or allocate one with a 2 KiB stack; give it a
+    /// goid from the P's batch; `_Grunnable`. Returns nil if the explorer's G limit hit.
+    pub(crate) fn newproc1(&self, p: PId, func: u32, arg: i64, kind: GKind, parent: u64) -> GIdx {
+        let pp = self.p(p);
+        let gp = match self.gfget(p) {
+            Some(g) => g,
+            None => {
+                if self.allgs.len() > self.cfg.max_goroutines {
+                    self.fatal(
+                        None,
+                        &format!(
+                            "gmp: this run reached the explorer's limit of {} goroutines",
+                            self.cfg.max_goroutines
+                        ),
+                        "too many goroutines",
+                    );
+                    return GIdx::NIL;
+                }
+                let idx = self.allgs.push(crate::g::G::new()) as u32;
+                let g = self.g(GIdx(idx));
+                g.casgstatus(GStatus::Idle, GStatus::Dead);
+                GIdx(idx)
+            }
+        };
+        let g = self.g(gp);
+        if g.stack_size.load(Ordering::Acquire) == 0 {
+            let lo = self.stack_alloc.lock().unwrap().alloc(STACK_MIN);
+            g.stack_lo.store(lo, Ordering::Release);
+            g.stack_size.store(STACK_MIN, Ordering::Release);
+        }
+        let goid = {
+            let mut own = pp.own.lock().unwrap();
+            if own.goidcache == own.goidcacheend {
+                let end = self
+                    .sched
+                    .goidgen
+                    .fetch_add(GOID_CACHE_BATCH, Ordering::AcqRel)
+                    + GOID_CACHE_BATCH;
+                own.goidcache = end - GOID_CACHE_BATCH + 1;
+                own.goidcacheend = end + 1;
+            }
+            let id = own.goidcache;
+            own.goidcache += 1;
+            id
+        };
+        g.goid.store(goid, Ordering::Release);
+        g.parent_goid.store(parent, Ordering::Relaxed);
+        g.kind.store(kind as u8, Ordering::Relaxed);
+        g.waitreason.store(0, Ordering::Relaxed);
+        g.preempt.store(false, Ordering::Relaxed);
+        g.since.store(self.now(), Ordering::Relaxed);
+        {
+            let mut ex = self.exec(gp);
+            *ex = crate::g::GExec {
+                func,
+                arg,
+                stack_used: 8, // goexit's return address
+                ..Default::default()
+            };
+            g.stack_used.store(8, Ordering::Relaxed);
+        }
+        g.casgstatus(GStatus::Dead, GStatus::Runnable);
+        self.emit(None, EvKind::GoCreate { g: goid, parent });
+        gp
+    }
+
+    /// `gfget`: a dead G from the P's free list, refilled from the global one.
+    fn gfget(&self, p: PId) -> Option<GIdx> {
+        let mut own = self.p(p).own.lock().unwrap();
+        if own.gfree.is_empty() {
+            let mut s = self.lock_sched();
+            while own.gfree.len() < GFREE_KEEP {
+                match s.gfree.pop() {
+                    Some(g) => own.gfree.push(g),
+                    None => break,
+                }
+            }
+        }
+        own.gfree.pop()
+    }
+
+    /// `gfput`: the G is dead; keep it for reuse. Non-standard stacks are freed; at 64
+    /// free Gs the P spills down to 32 to the global list.
+    pub(crate) fn gfput(&self, p: PId, gp: GIdx) {
+        let g = self.g(gp);
+        let size = g.stack_size.load(Ordering::Acquire);
+        if size != STACK_MIN {
+            self.stack_alloc
+                .lock()
+                .unwrap()
+                .free(g.stack_lo.load(Ordering::Acquire), size);
+            g.stack_size.store(0, Ordering::Release);
+        }
+        let mut own = self.p(p).own.lock().unwrap();
+        own.gfree.push(gp);
+        if own.gfree.len() >= GFREE_SPILL {
+            let mut s = self.lock_sched();
+            while own.gfree.len() >= GFREE_KEEP {
+                let g = own.gfree.pop().unwrap();
+                s.gfree.push(g);
+            }
+        }
+    }
+
+    /// `goexit0`: the G returned from its function.
+    pub(crate) fn goexit0(&self, m: MId, gp: GIdx, cont: &mut MCont) {
+        let g = self.g(gp);
+        self.emit(Some(m), EvKind::GoDestroy { g: g.goid() });
+        g.casgstatus(GStatus::Running, GStatus::Dead);
+        g.waitreason.store(0, Ordering::Relaxed);
+        self.dropg(m);
+        let p = self.m(m).p().expect("goexit0: no p");
+        self.gfput(p, gp);
+        *cont = MCont::Schedule;
+    }
+
+    /// `goschedImpl`: Gosched and preemption both send the G to the global queue tail
+    /// (or, preempted during a pending STW, to runnext).
+    pub(crate) fn gosched_impl(&self, m: MId, gp: GIdx, preempted: bool, cont: &mut MCont) {
+        let g = self.g(gp);
+        let reason = if preempted {
+            StopReason::Preempted
+        } else {
+            StopReason::Gosched
+        };
+        self.emit(
+            Some(m),
+            EvKind::GoStop {
+                g: g.goid(),
+                reason,
+            },
+        );
+        g.casgstatus(GStatus::Running, GStatus::Runnable);
+        self.dropg(m);
+        let p = self.m(m).p().expect("goschedImpl: no p");
+        if preempted && self.sched.gcwaiting.load(Ordering::Acquire) {
+            self.runqput(p, gp, true);
+        } else {
+            let mut s = self.lock_sched();
+            self.globrunqput(&mut s, gp);
+        }
+        if self.main_started.load(Ordering::Acquire) {
+            self.wakep();
+        }
+        *cont = MCont::Schedule;
+    }
+
+    /// `gopreempt_m` (or the async path's `asyncPreempt2` → `gopreempt_m`).
+    pub(crate) fn gopreempt_m(&self, m: MId, gp: GIdx, async_: bool, cont: &mut MCont) {
+        let g = self.g(gp);
+        self.emit(
+            Some(m),
+            EvKind::Preempt {
+                g: g.goid(),
+                async_,
+            },
+        );
+        self.gosched_impl(m, gp, true, cont);
+    }
+
+    /// The second half of `gopark` (`park_m`), run while the wait structure's lock is
+    /// held: `_Grunning` → `_Gwaiting`, trace `GoBlock`, `dropg`.
+    pub(crate) fn park_m(&self, m: MId, gp: GIdx, reason: WaitReason) {
+        let g = self.g(gp);
+        g.waitreason.store(reason as u8, Ordering::Release);
+        self.emit(
+            Some(m),
+            EvKind::GoBlock {
+                g: g.goid(),
+                reason: reason.trace_block_reason(),
+            },
+        );
+        g.since.store(self.now(), Ordering::Relaxed);
+        g.casgstatus(GStatus::Running, GStatus::Waiting);
+        self.dropg(m);
+    }
+
+    /// `_Gwaiting` → `_Grunnable` with a `GoUnblock` (the start of `ready`/`injectglist`).
+    pub(crate) fn unpark(&self, m: Option<MId>, gp: GIdx) {
+        let g = self.g(gp);
+        g.casgstatus(GStatus::Waiting, GStatus::Runnable);
+        g.waitreason.store(0, Ordering::Relaxed);
+        g.since.store(self.now(), Ordering::Relaxed);
+        self.emit(m, EvKind::GoUnblock { g: g.goid() });
+    }
+
+    /// `ready` (`goready`): into the current P's runnext (`next`), then `wakep`.
+    pub(crate) fn ready(&self, m: MId, gp: GIdx, next: bool) {
+        self.unpark(Some(m), gp);
+        let p = self.m(m).p().expect("ready: no p");
+        self.runqput(p, gp, next);
+        self.wakep();
+    }
+
+    /// `injectglist`: make a list of parked Gs runnable. Without a P (sysmon, a P-less
+    /// poller) all go global and idle Ps are started; with one, one G per idle P goes
+    /// global (and starts an M) and the rest go to the local ring.
+    pub(crate) fn injectglist(&self, m: Option<MId>, list: &[GIdx]) {
+        if list.is_empty() {
+            return;
+        }
+        for &g in list {
+            self.unpark(m, g);
+        }
+        let start_idle = |n: usize| {
+            for _ in 0..n {
+                let mut s = self.lock_sched();
+                match self.pidleget_spinning(&mut s) {
+                    None => break,
+                    Some(p) => self.startm(Some(p), false, Some(&mut s)),
+                }
+            }
+        };
+        let p = m.and_then(|m| self.m(m).p());
+        let Some(p) = p else {
+            {
+                let mut s = self.lock_sched();
+                for &g in list {
+                    self.globrunqput(&mut s, g);
+                }
+            }
+            start_idle(list.len());
+            return;
+        };
+        let npidle = self.sched.npidle.load(Ordering::Acquire).max(0) as usize;
+        let nglob = npidle.min(list.len());
+        if nglob > 0 {
+            {
+                let mut s = self.lock_sched();
+                for &g in &list[..nglob] {
+                    self.globrunqput(&mut s, g);
+                }
+            }
+            start_idle(nglob);
+        }
+        self.runqputbatch_or_global(p, &list[nglob..]);
+        self.wakep();
+    }
+
+    // ------------------------------------------------------------------ syscalls
+
+    /// `entersyscall`: the G enters `_Gsyscall`; the P stays `_Prunning` and wired.
+    pub(crate) fn entersyscall(&self, m: MId, gp: GIdx) {
+        let mm = self.m(m);
+        let p = mm.p().expect("entersyscall: no p");
+        let pp = self.p(p);
+        mm.syscalltick
+            .store(pp.syscalltick.load(Ordering::Acquire), Ordering::Release);
+        mm.oldp.store(p + 1, Ordering::Release);
+        let g = self.g(gp);
+        self.emit(Some(m), EvKind::GoSyscallBegin { g: g.goid() });
+        if self.sched.gcwaiting.load(Ordering::Acquire) {
+            let mut s = self.lock_sched();
+            if s.stopwait > 0 {
+                pp.m.store(0, Ordering::Release);
+                mm.p.store(0, Ordering::Release);
+                pp.status.store(PStatus::Gcstop as u32, Ordering::Release);
+                self.emit(Some(m), EvKind::ProcStop { p: p as i32 });
+                pp.syscalltick.fetch_add(1, Ordering::AcqRel);
+                s.stopwait -= 1;
+                if s.stopwait == 0 {
+                    if let Some(w) = s.stw_m {
+                        self.notewakeup(w);
+                    }
+                }
+            }
+        }
+        g.casgstatus(GStatus::Running, GStatus::Syscall);
+        if self.sched.sysmonwait.load(Ordering::Acquire) {
+            self.wake_sysmon();
+        }
+    }
+
+    /// `entersyscallblock`: a syscall known to block hands the P off at once.
+    pub(crate) fn entersyscallblock(&self, m: MId, gp: GIdx) {
+        let mm = self.m(m);
+        let p = mm.p().expect("entersyscallblock: no p");
+        let pp = self.p(p);
+        mm.syscalltick
+            .store(pp.syscalltick.load(Ordering::Acquire), Ordering::Release);
+        pp.syscalltick.fetch_add(1, Ordering::AcqRel);
+        self.emit(
+            Some(m),
+            EvKind::GoSyscallBegin {
+                g: self.g(gp).goid(),
+            },
+        );
+        let p = self.releasep(m);
+        self.handoffp(p);
+        self.g(gp).casgstatus(GStatus::Running, GStatus::Syscall);
+    }
+
+    /// `exitsyscall`: back from the kernel. Keep the P if it is still ours; else try to
+    /// get `oldp` back or any idle P; else queue the G globally and park the M.
+    pub(crate) fn exitsyscall(&self, m: MId, cont: &mut MCont) -> Wait {
+        let mm = self.m(m);
+        let gp = mm.curg();
+        let g = self.g(gp);
+        g.casgstatus(GStatus::Syscall, GStatus::Running);
+        let oldp = mm.oldp.swap(0, Ordering::AcqRel);
+        let goid = g.goid();
+        let mut have_p = mm.p();
+        if let Some(p) = have_p {
+            let pp = self.p(p);
+            if pp.syscalltick.load(Ordering::Acquire) == mm.syscalltick.load(Ordering::Acquire) {
+                self.emit(Some(m), EvKind::GoSyscallEnd { g: goid });
+            } else {
+                self.emit(Some(m), EvKind::GoSyscallEndBlocked { g: goid });
+                self.emit(Some(m), EvKind::GoStart { g: goid });
+            }
+        } else if let Some(p) = self.exitsyscall_try_getp(m, oldp) {
+            self.acquirep(m, p);
+            self.emit(Some(m), EvKind::GoSyscallEndBlocked { g: goid });
+            self.emit(Some(m), EvKind::GoStart { g: goid });
+            have_p = Some(p);
+        }
+        if let Some(p) = have_p {
+            self.p(p).syscalltick.fetch_add(1, Ordering::AcqRel);
+            *cont = MCont::Run;
+            return Wait::Run {
+                after: self.cfg.cost.other as i64,
+            };
+        }
+        // exitsyscallNoP
+        g.casgstatus(GStatus::Running, GStatus::Runnable);
+        self.emit(Some(m), EvKind::GoSyscallEndBlocked { g: goid });
+        self.dropg(m);
+        let mut s = self.lock_sched();
+        if let Some(p) = self.pidleget(&mut s) {
+            drop(s);
+            if self.sched.sysmonwait.load(Ordering::Acquire) {
+                self.wake_sysmon();
+            }
+            self.acquirep(m, p);
+            self.execute(m, gp, false);
+            *cont = MCont::Run;
+            return Wait::Run {
+                after: self.cfg.cost.schedule as i64,
+            };
+        }
+        self.globrunqput(&mut s, gp);
+        drop(s);
+        self.stopm(m, cont)
+    }
+
+    /// `exitsyscallTryGetP`: steal `oldp` back from a thread now in a syscall on it, or
+    /// take any idle P.
+    fn exitsyscall_try_getp(&self, m: MId, oldp: u32) -> Option<PId> {
+        if oldp != 0 {
+            let p = oldp - 1;
+            if let Some((om, og)) = self.set_block_on_exit_syscall(p) {
+                self.take_p(Some(m), p, om);
+                self.g(og).release_scan(GStatus::Syscall);
+                return Some(p);
+            }
+        }
+        if self.sched.npidle.load(Ordering::Acquire) > 0 {
+            let p = {
+                let mut s = self.lock_sched();
+                self.pidleget(&mut s)
+            };
+            if p.is_some() && self.sched.sysmonwait.load(Ordering::Acquire) {
+                self.wake_sysmon();
+            }
+            return p;
+        }
+        None
+    }
+
+    /// `setBlockOnExitSyscall`: if P `p` is running an M whose G is in a syscall, take
+    /// that G's scan bit (the caller must `release_scan` it) and return (M, G).
+    pub(crate) fn set_block_on_exit_syscall(&self, p: PId) -> Option<(MId, GIdx)> {
+        let pp = self.p(p);
+        if pp.status() != PStatus::Running {
+            return None;
+        }
+        let mp = pp.m()?;
+        let gp = self.m(mp).curg();
+        if gp.is_nil() {
+            return None;
+        }
+        let g = self.g(gp);
+        if g.status() != GStatus::Syscall || !g.try_scan(GStatus::Syscall) {
+            return None;
+        }
+        if g.m.load(Ordering::Acquire) != mp + 1 || self.m(mp).p() != Some(p) {
+            g.release_scan(GStatus::Syscall);
+            return None;
+        }
+        Some((mp, gp))
+    }
+
+    /// `takeP` (`releaseP(_Pidle)`): unwire a syscalling M's P; trace `ProcSteal`.
+    pub(crate) fn take_p(&self, by: Option<MId>, p: PId, from: MId) {
+        let pp = self.p(p);
+        pp.m.store(0, Ordering::Release);
+        self.m(from).p.store(0, Ordering::Release);
+        pp.status.store(PStatus::Idle as u32, Ordering::Release);
+        self.emit(
+            by,
+            EvKind::ProcSteal {
+                p: p as i32,
+                m: self.m(from).id,
+            },
+        );
+        pp.syscalltick.fetch_add(1, Ordering::AcqRel);
+    }
+
+    /// Wake sysmon from its deep sleep (`notewakeup(&sched.sysmonnote)`).
+    pub(crate) fn wake_sysmon(&self) {
+        let s = self.lock_sched();
+        if self.sched.sysmonwait.swap(false, Ordering::AcqRel) {
+            self.sysmon.lock().unwrap().note = true;
+            drop(s);
+            self.env.sysmon_wake();
+        }
+    }
+
+    // ------------------------------------------------------------------ deadlock
+
+    /// `checkdead` (under sched.lock): no M is running user code and no G can ever run.
+    pub(crate) fn checkdead(&self, s: &SchedLocked, m: Option<MId>) {
+        if self.is_exited() {
+            return;
+        }
+        let run =
+            self.mcount() - s.midle.len() as i64 - self.sched.nmsys.load(Ordering::Acquire) as i64;
+        if run > 0 {
+            return;
+        }
+        if run < 0 {
+            self.fatal(m, "", "checkdead: inconsistent counts");
+            return;
+        }
+        let mut waiting = 0;
+        for (i, g) in self.allgs.iter().enumerate() {
+            if i == 0 || g.kind() == GKind::System {
+                continue;
+            }
+            match g.status() {
+                GStatus::Waiting | GStatus::Preempted => waiting += 1,
+                GStatus::Runnable | GStatus::Running | GStatus::Syscall => {
+                    self.fatal(
+                        m,
+                        &format!(
+                            "runtime: checkdead: find g {} in status {}",
+                            g.goid(),
+                            g.status() as u32
+                        ),
+                        "checkdead: runnable g",
+                    );
+                    return;
+                }
+                _ => {}
+            }
+        }
+        if waiting == 0 {
+            self.fatal(
+                m,
+                "",
+                "no goroutines (main called runtime.Goexit) - deadlock!",
+            );
+            return;
+        }
+        let gomaxprocs = self.gomaxprocs() as usize;
+        if (0..gomaxprocs).any(|i| self.p(i as PId).timers.len.load(Ordering::Acquire) > 0) {
+            return;
+        }
+        self.fatal(m, "", "all goroutines are asleep - deadlock!");
+    }
+}

@@ -1,0 +1,631 @@
+//! # The runtime: M, P, the scheduler (`schedt`), and how drivers run it
+//!
+//! [`Runtime`] holds what Go keeps in globals: `sched`, `allp`, `allm`, `allgs`, plus the
+//! program's objects (channels, mutexes, WaitGroups), timers, the netpoller and the event
+//! log. Every M runs the same scheduler code on it, so it is shared (`&Runtime` from any
+//! thread) and every field is either atomic, behind a lock, or owned by one M as Go's
+//! comments say.
+//!
+//! ## How an M runs: steps
+//! An M is a state machine ([`MCont`]). A driver calls [`Runtime::step_m`]; the M does one
+//! scheduler event (one `schedule()` pass, one op of its G's program, one syscall exit...)
+//! and returns a [`Wait`] saying what the thread does next: run again after some CPU
+//! time, burn CPU on call-free work until a deadline (a preemption signal may cut it
+//! short), block in a syscall, park on its note (`stopm`), block in `netpoll`, or exit.
+//! - The deterministic driver (`sim`) keeps a virtual clock and runs the M whose next
+//!   event is earliest; ties and every random choice go through one seeded chooser.
+//! - The live driver runs each M on a real thread that really burns CPU, sleeps in
+//!   syscalls and waits on a futex when parked.
+//!
+//! Side effects that reach other threads go through the [`Env`] the driver supplies:
+//! waking a parked M (`notewakeup`), starting a thread (`newm`), sending a preemption
+//! signal (`preemptM`), breaking a blocked `netpoll`.
+//!
+//! ## M states (`MCont`) and who changes them
+//! Only the M's own thread (or the one driver thread, deterministically) steps an M, so
+//! `cont` is owner-only. Other Ms change an M only through its atomics (`nextp`,
+//! `spinning` before a wake-up) and its note.
+
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicI64, AtomicU32, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use crate::arena::AppendVec;
+use crate::consts::*;
+use crate::g::{GExec, GIdx, GKind, GStatus, G};
+use crate::objects::Objects;
+use crate::program::{OpCost, Program};
+use crate::runq::RunQueue;
+use crate::trace::{EvKind, Event, EventLog, Keep};
+
+pub type MId = u32;
+pub type PId = u32;
+
+/// What an M's thread does after a step.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Wait {
+    /// Step again after `after` ns of CPU time (scheduler work or a cheap op).
+    Run { after: i64 },
+    /// Run call-free code until `until`; a preemption signal may end it early.
+    Busy { until: i64 },
+    /// Blocked in a system call until `until`.
+    Syscall { until: i64 },
+    /// Asleep on the M's note (`stopm`) until `notewakeup`.
+    Park,
+    /// Asleep on a note with a timeout (STW waiting for Ps; sysmon's sleeps).
+    ParkUntil { until: i64 },
+    /// Blocked in `netpoll` until I/O is ready, `until` (`i64::MAX`: no timeout), or a
+    /// `netpollBreak`.
+    Netpoll { until: i64 },
+    /// The thread exits (the program ended).
+    Exit,
+}
+
+/// Where an M is in the scheduler (its continuation).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MCont {
+    /// A new thread: `mstart1` → `acquirep(nextp)` → `schedule`.
+    Start,
+    /// The top of `schedule()`.
+    Schedule,
+    /// Running `curg`'s program.
+    Run,
+    /// `curg` is in call-free work until the deadline in its `GExec`.
+    Work,
+    /// `curg` is in a blocking syscall; on wake-up, `exitsyscall`.
+    Syscall,
+    /// Parked in `stopm`; on wake-up, `acquirep(nextp)` and back to `schedule`.
+    Stopped,
+    /// Blocked in `findRunnable`'s `netpoll`; on wake-up, the code after it.
+    Netpoll { was_spinning: bool },
+    /// `curg` is stopping the world and waits for the Ps to stop.
+    StwWait,
+    /// The program is over.
+    Dead,
+}
+
+/// The hooks a driver gives the runtime for effects on other threads.
+pub trait Env: Send + Sync {
+    /// `nanotime()`: ns since the program started.
+    fn now(&self) -> i64;
+    /// `notewakeup(&mp.park)`: the M's note was set; wake its thread if parked.
+    fn notewakeup(&self, m: MId);
+    /// `newm`: start a thread for a new M (its first step is [`MCont::Start`]).
+    fn newm(&self, m: MId);
+    /// `preemptM`: send a preemption signal to the M (interrupt a [`Wait::Busy`]).
+    fn preempt_m(&self, m: MId);
+    /// `netpollBreak`: wake the M blocked in `netpoll`.
+    fn netpoll_break(&self);
+    /// A network read will complete at `when`: the netpoller should wake by then.
+    fn io_at(&self, when: i64);
+    /// `notewakeup(&sched.sysmonnote)`.
+    fn sysmon_wake(&self);
+    /// A random number for this M (`cheaprand`).
+    fn rand(&self, m: MId) -> u32;
+    /// Live drivers sleep for real (`usleep(3)` before stealing runnext); the
+    /// deterministic driver returns false and the M retries after virtual time instead.
+    fn usleep(&self, _ns: i64) -> bool {
+        false
+    }
+}
+
+/// `type p`.
+pub struct P {
+    pub id: PId,
+    pub status: AtomicU32,
+    /// M id + 1 of the M holding it, 0 if none (`p.m`).
+    pub m: AtomicU32,
+    /// `p.oldm`: the last M that held it (procresize prefers it).
+    pub oldm: AtomicU32,
+    pub schedtick: AtomicU32,
+    pub syscalltick: AtomicU32,
+    pub runq: RunQueue,
+    /// `p.preempt`: enter the scheduler as soon as possible.
+    pub preempt: AtomicBool,
+    /// Owner-only state (the M holding the P).
+    pub own: Mutex<POwned>,
+    pub timers: crate::timers::Timers,
+}
+
+/// State of a P that only its owner touches (`gFree`, `goidcache`).
+#[derive(Default)]
+pub struct POwned {
+    pub gfree: Vec<GIdx>,
+    pub goidcache: u64,
+    pub goidcacheend: u64,
+}
+
+/// `_P*` statuses.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[repr(u32)]
+pub enum PStatus {
+    Idle = 0,
+    Running = 1,
+    SyscallUnused = 2,
+    Gcstop = 3,
+    Dead = 4,
+}
+
+impl PStatus {
+    pub fn from_u32(v: u32) -> PStatus {
+        match v {
+            0 => PStatus::Idle,
+            1 => PStatus::Running,
+            2 => PStatus::SyscallUnused,
+            3 => PStatus::Gcstop,
+            _ => PStatus::Dead,
+        }
+    }
+}
+
+impl P {
+    fn new(id: PId) -> P {
+        P {
+            id,
+            status: AtomicU32::new(PStatus::Gcstop as u32),
+            m: AtomicU32::new(0),
+            oldm: AtomicU32::new(0),
+            schedtick: AtomicU32::new(0),
+            syscalltick: AtomicU32::new(0),
+            runq: RunQueue::new(),
+            preempt: AtomicBool::new(false),
+            own: Mutex::new(POwned::default()),
+            timers: crate::timers::Timers::default(),
+        }
+    }
+    pub fn status(&self) -> PStatus {
+        PStatus::from_u32(self.status.load(Ordering::Acquire))
+    }
+    pub fn m(&self) -> Option<MId> {
+        match self.m.load(Ordering::Acquire) {
+            0 => None,
+            v => Some(v - 1),
+        }
+    }
+}
+
+/// `type m`.
+pub struct M {
+    pub id: i64,
+    /// The G it runs (raw [`GIdx`], 0 = none).
+    pub curg: AtomicU32,
+    /// P id + 1, 0 = none (`m.p`, `m.nextp`, `m.oldp`).
+    pub p: AtomicU32,
+    pub nextp: AtomicU32,
+    pub oldp: AtomicU32,
+    pub spinning: AtomicBool,
+    /// Parked on its note.
+    pub blocked: AtomicBool,
+    /// `m.park`: the note `stopm` sleeps on (1 = woken).
+    pub park: AtomicU32,
+    pub syscalltick: AtomicU32,
+    /// `m.signalPending`: a preemption signal is in flight.
+    pub signal_pending: AtomicBool,
+    pub is_sysmon: bool,
+    pub cont: Mutex<MCont>,
+    /// The deterministic stand-in for `usleep(3)` in `runqgrab`: (victim P + 1, the
+    /// runnext G) already waited for.
+    pub backoff_done: AtomicU64,
+}
+
+impl M {
+    fn new(id: i64, is_sysmon: bool) -> M {
+        M {
+            id,
+            curg: AtomicU32::new(0),
+            p: AtomicU32::new(0),
+            nextp: AtomicU32::new(0),
+            oldp: AtomicU32::new(0),
+            spinning: AtomicBool::new(false),
+            blocked: AtomicBool::new(false),
+            park: AtomicU32::new(0),
+            syscalltick: AtomicU32::new(0),
+            signal_pending: AtomicBool::new(false),
+            is_sysmon,
+            cont: Mutex::new(MCont::Start),
+            backoff_done: AtomicU64::new(0),
+        }
+    }
+    pub fn p(&self) -> Option<PId> {
+        match self.p.load(Ordering::Acquire) {
+            0 => None,
+            v => Some(v - 1),
+        }
+    }
+    pub fn curg(&self) -> GIdx {
+        GIdx(self.curg.load(Ordering::Acquire))
+    }
+    pub fn cont(&self) -> MCont {
+        self.cont.lock().unwrap().clone()
+    }
+    pub fn try_cont(&self) -> Option<MCont> {
+        self.cont.try_lock().ok().map(|c| c.clone())
+    }
+}
+
+/// `schedt`: the fields under `sched.lock`.
+#[derive(Default)]
+pub struct SchedLocked {
+    /// The global run queue (`sched.runq`), FIFO.
+    pub runq: VecDeque<GIdx>,
+    /// Idle Ms (`sched.midle`), LIFO.
+    pub midle: Vec<MId>,
+    /// Idle Ps (`sched.pidle`), LIFO.
+    pub pidle: Vec<PId>,
+    /// Global free Gs (`sched.gFree`).
+    pub gfree: Vec<GIdx>,
+    /// `sched.stopwait`: Ps an STW still waits for.
+    pub stopwait: i32,
+    /// M waiting for the world to stop.
+    pub stw_m: Option<MId>,
+    /// `newprocs`: GOMAXPROCS to apply at the next start-the-world.
+    pub newprocs: u32,
+}
+
+/// `schedt`.
+pub struct Sched {
+    pub lock: Mutex<SchedLocked>,
+    /// `sched.runq.size`, readable without the lock (Go reads it racily too).
+    pub runqsize: AtomicU32,
+    pub nmspinning: AtomicI32,
+    pub needspinning: AtomicU32,
+    pub npidle: AtomicI32,
+    pub nmidle: AtomicI32,
+    /// `sched.mnext`: Ms created (also the next M id).
+    pub mnext: AtomicI64,
+    pub nmsys: AtomicI32,
+    pub goidgen: AtomicU64,
+    /// `sched.lastpoll`: 0 while an M is blocked in netpoll.
+    pub lastpoll: AtomicI64,
+    pub poll_until: AtomicI64,
+    pub polling_net: AtomicU32,
+    pub gcwaiting: AtomicBool,
+    pub sysmonwait: AtomicBool,
+    pub gomaxprocs: AtomicI32,
+    /// `idlepMask`, `timerpMask`: one bit per P.
+    pub idlep_mask: Vec<AtomicBool>,
+    pub timerp_mask: Vec<AtomicBool>,
+}
+
+/// Settings of one run (the GODEBUG knobs and the model's costs).
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub gomaxprocs: u32,
+    /// `GODEBUG=asyncpreemptoff=1`.
+    pub asyncpreemptoff: bool,
+    /// `GODEBUG=schedtrace=N` (ms; 0 = off) and `scheddetail=1`.
+    pub schedtrace_ms: i64,
+    pub scheddetail: bool,
+    /// `debug.SetMaxThreads` (default 10000).
+    pub max_threads: i64,
+    /// The explorer's own guard: at most this many Gs (memory), with a clear message.
+    pub max_goroutines: usize,
+    /// `debug.SetMaxStack` (default 1e9).
+    pub max_stack: u64,
+    /// Period of modelled GC stack-scan cycles (None: only `runtime.GC()`).
+    pub gc_period_ns: Option<i64>,
+    pub cost: OpCost,
+    pub keep_events: Keep,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            gomaxprocs: 2,
+            asyncpreemptoff: false,
+            schedtrace_ms: 0,
+            scheddetail: false,
+            max_threads: MAX_M_COUNT,
+            max_goroutines: 4_000_000,
+            max_stack: MAX_STACK_SIZE,
+            gc_period_ns: None,
+            cost: OpCost::default(),
+            keep_events: Keep::All,
+        }
+    }
+}
+
+/// How a run ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExitStatus {
+    pub code: i32,
+    /// Runtime messages for stderr (`fatal error: ...`).
+    pub stderr: String,
+}
+
+/// The whole runtime of one program.
+pub struct Runtime {
+    pub cfg: Config,
+    pub prog: Arc<Program>,
+    /// Ids of the runtime's own functions in `prog` (`runtime.main` ...).
+    pub rtfuncs: crate::program::RuntimeFuncs,
+    pub sched: Sched,
+    pub allp: Vec<P>,
+    pub allm: AppendVec<M>,
+    pub allgs: AppendVec<G>,
+    pub objs: Objects,
+    pub netpoll: crate::netpoll::Netpoll,
+    pub events: EventLog,
+    pub env: Box<dyn Env>,
+    /// The program's stdout, line by line.
+    pub stdout: Mutex<Vec<String>>,
+    /// What the program printed to stderr (builtin `println`), line by line.
+    pub stderr: Mutex<Vec<String>>,
+    /// schedtrace/scheddetail output (stderr), line by line.
+    pub schedtrace_out: Mutex<Vec<String>>,
+    /// Labels the program recorded (`order = append(order, ...)`).
+    pub record: Mutex<Vec<String>>,
+    /// Addresses the recursion example recorded, by depth.
+    pub stack_addrs: Mutex<Vec<u64>>,
+    /// Every stack copy: (goid, depth-ish call count, old size, new size, old lo, new lo).
+    pub stack_copies: Mutex<Vec<StackCopy>>,
+    pub exit: Mutex<Option<ExitStatus>>,
+    pub exited: AtomicBool,
+    /// `mainStarted`.
+    pub main_started: AtomicBool,
+    pub sysmon: Mutex<crate::sysmon::SysmonState>,
+    /// Bump allocator for simulated stack addresses.
+    pub stack_alloc: Mutex<crate::stack::StackAllocator>,
+    pub start_time: i64,
+    /// GOMAXPROCS requested from outside (UI/CLI) for the updater G to apply.
+    pub pending_procs: AtomicU32,
+    pub updater_g: AtomicU32,
+    pub last_gc: AtomicI64,
+    /// `stealOrder`'s coprimes of GOMAXPROCS.
+    pub coprimes: Mutex<Vec<u32>>,
+}
+
+/// One stack copy, for the stack-growth report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StackCopy {
+    pub goid: u64,
+    /// Number of frames on the stack when it was copied.
+    pub frames: usize,
+    pub old_size: u64,
+    pub new_size: u64,
+    pub old_lo: u64,
+    pub new_lo: u64,
+    pub shrink: bool,
+}
+
+/// What `findRunnable` decided.
+pub(crate) enum Found {
+    G(GIdx, bool, bool),
+    Wait(Wait),
+}
+
+impl Runtime {
+    /// `schedinit` + `newproc(runtime.main)`: M0 with P0, G1 ready to run main.main,
+    /// `procresize(gomaxprocs)`. sysmon is started when main begins (`runtime.main`).
+    pub fn new(prog: Program, cfg: Config, env: Box<dyn Env>) -> Result<Arc<Runtime>, String> {
+        prog.validate()?;
+        let (prog, rtfuncs) = crate::program::with_runtime(prog);
+        if cfg.gomaxprocs == 0 || cfg.gomaxprocs as usize > MAX_MODEL_PROCS {
+            return Err(format!(
+                "GOMAXPROCS must be between 1 and {MAX_MODEL_PROCS}, not {}",
+                cfg.gomaxprocs
+            ));
+        }
+        let nprocs = cfg.gomaxprocs as usize;
+        let start_time = env.now();
+        let objs = Objects::new(&prog.objs, cfg.gomaxprocs as usize);
+        let rt = Arc::new(Runtime {
+            sched: Sched {
+                lock: Mutex::new(SchedLocked::default()),
+                runqsize: AtomicU32::new(0),
+                nmspinning: AtomicI32::new(0),
+                needspinning: AtomicU32::new(0),
+                npidle: AtomicI32::new(0),
+                nmidle: AtomicI32::new(0),
+                mnext: AtomicI64::new(0),
+                nmsys: AtomicI32::new(0),
+                goidgen: AtomicU64::new(0),
+                lastpoll: AtomicI64::new(start_time.max(1)),
+                poll_until: AtomicI64::new(0),
+                polling_net: AtomicU32::new(0),
+                gcwaiting: AtomicBool::new(false),
+                sysmonwait: AtomicBool::new(false),
+                gomaxprocs: AtomicI32::new(0),
+                idlep_mask: (0..MAX_GOMAXPROCS)
+                    .map(|_| AtomicBool::new(false))
+                    .collect(),
+                timerp_mask: (0..MAX_GOMAXPROCS)
+                    .map(|_| AtomicBool::new(false))
+                    .collect(),
+            },
+            allp: (0..MAX_GOMAXPROCS.min(cfg_max_procs(&cfg)) as PId)
+                .map(P::new)
+                .collect(),
+            allm: AppendVec::default(),
+            allgs: AppendVec::default(),
+            objs,
+            netpoll: crate::netpoll::Netpoll::default(),
+            events: EventLog::new(cfg.keep_events),
+            env,
+            stdout: Mutex::new(Vec::new()),
+            schedtrace_out: Mutex::new(Vec::new()),
+            stderr: Mutex::new(Vec::new()),
+            record: Mutex::new(Vec::new()),
+            stack_addrs: Mutex::new(Vec::new()),
+            stack_copies: Mutex::new(Vec::new()),
+            exit: Mutex::new(None),
+            exited: AtomicBool::new(false),
+            main_started: AtomicBool::new(false),
+            sysmon: Mutex::new(crate::sysmon::SysmonState::new(MAX_GOMAXPROCS)),
+            stack_alloc: Mutex::new(crate::stack::StackAllocator::default()),
+            start_time,
+            pending_procs: AtomicU32::new(0),
+            updater_g: AtomicU32::new(0),
+            last_gc: AtomicI64::new(start_time),
+            coprimes: Mutex::new(Vec::new()),
+            prog: Arc::new(prog),
+            rtfuncs,
+            cfg,
+        });
+        // G index 0 is nil: park a placeholder there.
+        rt.allgs.push(G::new());
+        // M0: the main thread.
+        let m0 = rt.new_m_struct(false);
+        debug_assert_eq!(m0, 0);
+        {
+            let mut s = rt.sched.lock.lock().unwrap();
+            rt.procresize(&mut s, nprocs as u32, Some(0));
+        }
+        // G1 runs runtime.main → main.main on P0.
+        let g1 = rt.newproc1(0, rt.rtfuncs.main, 0, GKind::Main, 0);
+        rt.allp[0].runq.runqput(g1, true, &mut |_| unreachable!());
+        Ok(rt)
+    }
+
+    // ---- small accessors ----
+
+    pub fn now(&self) -> i64 {
+        self.env.now() - self.start_time
+    }
+    pub fn g(&self, g: GIdx) -> &G {
+        &self.allgs[g.0 as usize]
+    }
+    pub fn m(&self, m: MId) -> &M {
+        &self.allm[m as usize]
+    }
+    pub fn p(&self, p: PId) -> &P {
+        &self.allp[p as usize]
+    }
+    pub fn gomaxprocs(&self) -> u32 {
+        self.sched.gomaxprocs.load(Ordering::Acquire) as u32
+    }
+    pub fn lock_sched(&self) -> MutexGuard<'_, SchedLocked> {
+        self.sched.lock.lock().unwrap_or_else(|e| e.into_inner())
+    }
+    pub fn goid(&self, g: GIdx) -> u64 {
+        if g.is_nil() {
+            0
+        } else {
+            self.g(g).goid()
+        }
+    }
+    /// `mcount()`: threads that exist (including sysmon).
+    pub fn mcount(&self) -> i64 {
+        self.sched.mnext.load(Ordering::Acquire)
+    }
+
+    pub(crate) fn emit(&self, m: Option<MId>, kind: EvKind) {
+        let (mid, p) = match m {
+            Some(m) => (self.m(m).id, self.m(m).p().map(|p| p as i32).unwrap_or(-1)),
+            None => (-1, -1),
+        };
+        self.events.emit(Event {
+            t: self.now(),
+            m: mid,
+            p,
+            kind,
+        });
+    }
+
+    /// Allocates a new M struct (not yet a thread). `sched.mnext++`.
+    pub(crate) fn new_m_struct(&self, is_sysmon: bool) -> MId {
+        let id = self.sched.mnext.fetch_add(1, Ordering::AcqRel);
+        let idx = self.allm.push(M::new(id, is_sysmon));
+        idx as MId
+    }
+
+    /// Stores a program line on stdout.
+    pub(crate) fn print_line(&self, m: Option<MId>, line: String) {
+        let n = {
+            let mut out = self.stdout.lock().unwrap();
+            out.push(line);
+            out.len() - 1
+        };
+        self.emit(m, EvKind::Print { line: n as u32 });
+    }
+
+    /// Ends the program (`exit(code)`), with runtime messages for stderr.
+    pub fn exit(&self, m: Option<MId>, code: i32, stderr: String) {
+        let mut e = self.exit.lock().unwrap();
+        if e.is_none() {
+            *e = Some(ExitStatus { code, stderr });
+            self.exited.store(true, Ordering::Release);
+            drop(e);
+            self.emit(m, EvKind::Exit { code });
+        }
+    }
+
+    /// `throw`/`fatal`: prints Go's `fatal error:` text and exits with status 2.
+    pub fn fatal(&self, m: Option<MId>, pre: &str, msg: &str) {
+        let mut text = String::new();
+        if !pre.is_empty() {
+            text.push_str(pre);
+            text.push('\n');
+        }
+        text.push_str(&format!("fatal error: {msg}\n"));
+        text.push_str(&self.goroutine_dump());
+        self.exit(m, 2, text);
+    }
+
+    pub fn is_exited(&self) -> bool {
+        self.exited.load(Ordering::Acquire)
+    }
+
+    pub fn exit_status(&self) -> Option<ExitStatus> {
+        self.exit.lock().unwrap().clone()
+    }
+
+    /// A goroutine dump after a fatal error: `goroutine N [status]:` for each user G.
+    pub fn goroutine_dump(&self) -> String {
+        let mut s = String::new();
+        for (i, g) in self.allgs.iter().enumerate() {
+            if i == 0 || g.kind() == GKind::System {
+                continue;
+            }
+            let st = g.status();
+            if st == GStatus::Dead || st == GStatus::Idle {
+                continue;
+            }
+            let word = if st == GStatus::Waiting {
+                g.waitreason().as_str().to_string()
+            } else {
+                st.dump_word().to_string()
+            };
+            s.push_str(&format!("\ngoroutine {} [{}]:\n", g.goid(), word));
+            let ex = g.exec.try_lock();
+            if let Ok(ex) = ex {
+                for f in ex.frames.iter().rev().take(3) {
+                    s.push_str(&format!("{}(...)\n", self.prog.funcs[f.func as usize].name));
+                }
+            }
+        }
+        s
+    }
+
+    /// `ReserveGoids`: advance P `p`'s goid cache so the next goid is `next`.
+    pub(crate) fn reserve_goids(&self, p: PId, next: u64) {
+        let mut own = self.p(p).own.lock().unwrap();
+        while own.goidcache < next {
+            if own.goidcache == own.goidcacheend {
+                let end = self
+                    .sched
+                    .goidgen
+                    .fetch_add(GOID_CACHE_BATCH, Ordering::AcqRel)
+                    + GOID_CACHE_BATCH;
+                own.goidcache = end - GOID_CACHE_BATCH + 1;
+                own.goidcacheend = end + 1;
+            } else {
+                own.goidcache += 1;
+            }
+        }
+    }
+
+    /// The G's program state (owner-only lock).
+    pub fn exec(&self, g: GIdx) -> MutexGuard<'_, GExec> {
+        self.g(g).exec.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// How many P structs a run allocates: the model supports GOMAXPROCS up to
+/// [`MAX_MODEL_PROCS`] (Go allows 1024; a P's 256-slot ring makes each one ~1.3 KB).
+fn cfg_max_procs(cfg: &Config) -> usize {
+    (cfg.gomaxprocs as usize).max(MAX_MODEL_PROCS)
+}
+
+/// GOMAXPROCS values the explorer accepts (Go's own limit is 1024).
+pub const MAX_MODEL_PROCS: usize = 256;

@@ -1,0 +1,401 @@
+//! # The deterministic driver: virtual time, one seeded chooser
+//!
+//! A discrete-event simulation of the Ms. Each M has a time at which it next acts (or is
+//! asleep); the driver repeatedly takes the earliest, sets the virtual clock to it and
+//! calls [`Runtime::step_m`]. Everything that is a race on real hardware goes through
+//! one seeded generator: which of several Ms due at the same instant goes first, the
+//! `cheaprand` numbers that pick steal order, and how long a thread takes to wake up or
+//! start. A run is therefore a function of (program, config, seed):
+//! - [`Sim::run_until`] and [`Sim::step`] advance it (one step is one scheduler event of
+//!   one M);
+//! - [`Sim::trail`] is the list of (time, M) choices made, and [`Sim::replay`] runs
+//!   a recorded trail again and must produce the same event log.
+//!
+//! Wake-ups between Ms (`notewakeup`, `newm`, preemption signals, `netpollBreak`, I/O
+//! readiness) are requests the runtime makes through [`Env`]; the driver applies them
+//! after each step.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use crate::program::Program;
+use crate::runtime::{Config, Env, MCont, MId, Runtime, Wait};
+
+/// SplitMix64: small, fast, and good enough to drive choices reproducibly.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed ^ 0x9E37_79B9_7F4A_7C15)
+    }
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    /// Uniform in `lo..=hi`.
+    pub fn range(&mut self, lo: i64, hi: i64) -> i64 {
+        lo + (self.next_u64() % ((hi - lo + 1) as u64)) as i64
+    }
+}
+
+/// A request from the runtime to the driver.
+#[derive(Clone, Debug, PartialEq)]
+enum Req {
+    Wake(MId),
+    NewM(MId),
+    Preempt(MId),
+    NetpollBreak,
+    IoAt(i64),
+    SysmonWake,
+}
+
+/// The driver side of [`Env`]: the virtual clock, the chooser, pending requests.
+pub struct SimEnv {
+    clock: AtomicI64,
+    rng: Mutex<Rng>,
+    reqs: Mutex<Vec<Req>>,
+}
+
+impl Env for SimEnv {
+    fn now(&self) -> i64 {
+        self.clock.load(Ordering::Acquire)
+    }
+    fn notewakeup(&self, m: MId) {
+        self.reqs.lock().unwrap().push(Req::Wake(m));
+    }
+    fn newm(&self, m: MId) {
+        self.reqs.lock().unwrap().push(Req::NewM(m));
+    }
+    fn preempt_m(&self, m: MId) {
+        self.reqs.lock().unwrap().push(Req::Preempt(m));
+    }
+    fn netpoll_break(&self) {
+        self.reqs.lock().unwrap().push(Req::NetpollBreak);
+    }
+    fn io_at(&self, when: i64) {
+        self.reqs.lock().unwrap().push(Req::IoAt(when));
+    }
+    fn sysmon_wake(&self) {
+        self.reqs.lock().unwrap().push(Req::SysmonWake);
+    }
+    fn rand(&self, _m: MId) -> u32 {
+        self.rng.lock().unwrap().next_u64() as u32
+    }
+}
+
+/// What an M is doing, from the driver's point of view.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum MState {
+    /// Will step at this time.
+    Due(i64),
+    /// Running call-free work until then; a signal may cut it short.
+    Busy(i64),
+    /// In a syscall until then.
+    Syscall(i64),
+    /// Parked with no timeout.
+    Parked,
+    /// Parked until then (or a wake-up).
+    ParkedUntil(i64),
+    /// Blocked in netpoll until then (or I/O, or a break).
+    Netpoll(i64),
+    Exited,
+}
+
+/// Why a run stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The program exited (status code).
+    Exited(i32),
+    /// Virtual time limit reached.
+    TimeLimit,
+    /// Step limit reached.
+    StepLimit,
+    /// No M can ever act again (should be caught by checkdead first).
+    Stuck,
+}
+
+pub struct Sim {
+    pub rt: Arc<Runtime>,
+    env: Arc<SimEnv>,
+    states: Vec<MState>,
+    gens: Vec<u64>,
+    heap: BinaryHeap<Reverse<(i64, u64, u64, MId)>>,
+    pub steps: u64,
+    trail: Vec<(i64, MId)>,
+    record_trail: bool,
+    replay: Option<(Vec<(i64, MId)>, usize)>,
+}
+
+/// An `Env` that forwards to a shared `SimEnv` (the runtime owns a `Box<dyn Env>`).
+struct EnvRef(Arc<SimEnv>);
+
+impl Env for EnvRef {
+    fn now(&self) -> i64 {
+        self.0.now()
+    }
+    fn notewakeup(&self, m: MId) {
+        self.0.notewakeup(m)
+    }
+    fn newm(&self, m: MId) {
+        self.0.newm(m)
+    }
+    fn preempt_m(&self, m: MId) {
+        self.0.preempt_m(m)
+    }
+    fn netpoll_break(&self) {
+        self.0.netpoll_break()
+    }
+    fn io_at(&self, when: i64) {
+        self.0.io_at(when)
+    }
+    fn sysmon_wake(&self) {
+        self.0.sysmon_wake()
+    }
+    fn rand(&self, m: MId) -> u32 {
+        self.0.rand(m)
+    }
+}
+
+impl Sim {
+    pub fn new(prog: Program, cfg: Config, seed: u64) -> Result<Sim, String> {
+        let env = Arc::new(SimEnv {
+            clock: AtomicI64::new(0),
+            rng: Mutex::new(Rng::new(seed)),
+            reqs: Mutex::new(Vec::new()),
+        });
+        let rt = Runtime::new(prog, cfg, Box::new(EnvRef(env.clone())))?;
+        let mut sim = Sim {
+            rt,
+            env,
+            states: Vec::new(),
+            gens: Vec::new(),
+            heap: BinaryHeap::new(),
+            steps: 0,
+            trail: Vec::new(),
+            record_trail: false,
+            replay: None,
+        };
+        // M0 runs from the start.
+        sim.set(0, MState::Due(0));
+        sim.apply_requests();
+        Ok(sim)
+    }
+
+    /// Keep the (time, M) trail of choices for [`Sim::replay`].
+    pub fn record(&mut self) {
+        self.record_trail = true;
+    }
+
+    pub fn trail(&self) -> &[(i64, MId)] {
+        &self.trail
+    }
+
+    /// Follow a recorded trail instead of choosing; panics if the run diverges.
+    pub fn replay(&mut self, trail: Vec<(i64, MId)>) {
+        self.replay = Some((trail, 0));
+    }
+
+    pub fn now(&self) -> i64 {
+        self.env.now()
+    }
+
+    pub fn state(&self, m: MId) -> MState {
+        self.states
+            .get(m as usize)
+            .copied()
+            .unwrap_or(MState::Parked)
+    }
+
+    fn set(&mut self, m: MId, st: MState) {
+        let i = m as usize;
+        if self.states.len() <= i {
+            self.states.resize(i + 1, MState::Parked);
+            self.gens.resize(i + 1, 0);
+        }
+        self.states[i] = st;
+        self.gens[i] += 1;
+        let t = match st {
+            MState::Due(t)
+            | MState::Busy(t)
+            | MState::Syscall(t)
+            | MState::ParkedUntil(t)
+            | MState::Netpoll(t) => t,
+            MState::Parked | MState::Exited => return,
+        };
+        if t == i64::MAX {
+            return;
+        }
+        let tie = self.env.rng.lock().unwrap().next_u64();
+        self.heap.push(Reverse((t, tie, self.gens[i], m)));
+    }
+
+    fn apply_requests(&mut self) {
+        loop {
+            let reqs: Vec<Req> = std::mem::take(&mut *self.env.reqs.lock().unwrap());
+            if reqs.is_empty() {
+                return;
+            }
+            let now = self.now();
+            let cost = self.rt.cfg.cost.clone();
+            for r in reqs {
+                match r {
+                    Req::Wake(m) => match self.state(m) {
+                        MState::Parked | MState::ParkedUntil(_) => {
+                            let lat = self.jitter(cost.thread_wake as i64);
+                            self.set(m, MState::Due(now + lat));
+                        }
+                        _ => {} // not asleep: the note is seen when it parks/steps
+                    },
+                    Req::NewM(m) => {
+                        let lat = self.jitter(cost.thread_create as i64);
+                        self.set(m, MState::Due(now + lat));
+                    }
+                    Req::Preempt(m) => {
+                        if let MState::Busy(_) = self.state(m) {
+                            // The signal arrives after a few µs.
+                            let lat = self.jitter(2_000);
+                            self.set(m, MState::Due(now + lat));
+                        }
+                    }
+                    Req::NetpollBreak => {
+                        if let Some(m) = self.netpoller() {
+                            self.set(m, MState::Due(now));
+                        }
+                    }
+                    Req::IoAt(when) => {
+                        if let Some(m) = self.netpoller() {
+                            if let MState::Netpoll(t) = self.state(m) {
+                                if when < t {
+                                    self.set(m, MState::Netpoll(when));
+                                }
+                            }
+                        }
+                    }
+                    Req::SysmonWake => {
+                        let sm = (0..self.states.len() as MId).find(|&m| self.rt.m(m).is_sysmon);
+                        if let Some(sm) = sm {
+                            if let MState::ParkedUntil(_) = self.state(sm) {
+                                self.set(sm, MState::Due(now));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// ±25% around `base`, from the chooser.
+    fn jitter(&mut self, base: i64) -> i64 {
+        if base <= 0 {
+            return 0;
+        }
+        let d = base / 4;
+        self.env.rng.lock().unwrap().range(base - d, base + d)
+    }
+
+    fn netpoller(&self) -> Option<MId> {
+        self.states
+            .iter()
+            .position(|s| matches!(s, MState::Netpoll(_)))
+            .map(|i| i as MId)
+    }
+
+    /// Runs one M step. Returns None when nothing can run any more.
+    pub fn step(&mut self) -> Option<Stop> {
+        if let Some(st) = self.rt.exit_status() {
+            return Some(Stop::Exited(st.code));
+        }
+        let (t, m) = loop {
+            let Reverse((t, _, gen, m)) = self.heap.pop()?;
+            if self.gens[m as usize] == gen {
+                break (t, m);
+            }
+        };
+        if let Some((trail, i)) = &mut self.replay {
+            let want = trail.get(*i).copied();
+            assert_eq!(want, Some((t, m)), "replay diverged at step {i}");
+            *i += 1;
+        }
+        if self.record_trail {
+            self.trail.push((t, m));
+        }
+        if t > self.now() {
+            self.env.clock.store(t, Ordering::Release);
+        }
+        self.steps += 1;
+        let w = self.rt.step_m(m);
+        let now = self.now();
+        let st = match w {
+            Wait::Run { after } => MState::Due(now + after.max(0)),
+            Wait::Busy { until } => MState::Busy(until),
+            Wait::Syscall { until } => MState::Syscall(until),
+            Wait::Park => {
+                // A note set before we parked wakes us at once.
+                if self.rt.m(m).park.load(Ordering::Acquire) != 0
+                    && self.rt.m(m).cont() == MCont::Stopped
+                {
+                    MState::Due(now + self.rt.cfg.cost.thread_wake as i64)
+                } else {
+                    MState::Parked
+                }
+            }
+            Wait::ParkUntil { until } => MState::ParkedUntil(until),
+            Wait::Netpoll { until } => MState::Netpoll(until),
+            Wait::Exit => MState::Exited,
+        };
+        self.set(m, st);
+        self.apply_requests();
+        if let Some(st) = self.rt.exit_status() {
+            return Some(Stop::Exited(st.code));
+        }
+        None
+    }
+
+    /// Runs until the program exits, `max_time` (virtual ns) passes, or `max_steps`.
+    pub fn run_until(&mut self, max_time: i64, max_steps: u64) -> Stop {
+        loop {
+            if let Some(Reverse((t, ..))) = self.heap.peek() {
+                if *t > max_time {
+                    self.env.clock.store(max_time, Ordering::Release);
+                    return Stop::TimeLimit;
+                }
+            }
+            if self.steps >= max_steps {
+                return Stop::StepLimit;
+            }
+            match self.step() {
+                Some(stop) => return stop,
+                None => {
+                    if self.heap.is_empty() {
+                        return match self.rt.exit_status() {
+                            Some(st) => Stop::Exited(st.code),
+                            None => Stop::Stuck,
+                        };
+                    }
+                }
+            }
+        }
+    }
+
+    /// Runs until at least one new event is logged (or the run ends).
+    pub fn step_event(&mut self) -> Option<Stop> {
+        let before = self.rt.events.count.load(Ordering::Acquire);
+        loop {
+            if let Some(s) = self.step() {
+                return Some(s);
+            }
+            if self.heap.is_empty() {
+                return Some(Stop::Stuck);
+            }
+            if self.rt.events.count.load(Ordering::Acquire) > before {
+                return None;
+            }
+        }
+    }
+}

@@ -1,0 +1,299 @@
+//! # Stop-the-world and `procresize` (GOMAXPROCS changes)
+//!
+//! `runtime.GOMAXPROCS(n)` with a new value stops the world
+//! (`stopTheWorldWithSema`): it sets `gcwaiting`, counts the Ps still to stop in
+//! `stopwait`, stops its own P, takes Ps from syscalling Ms, pulls idle Ps off the idle
+//! list, and asks every running G to stop (`preemptall`). Each M that notices
+//! `gcwaiting` in the scheduler parks its P in `_Pgcstop` (`gcstopm`); the last one
+//! wakes the stopper, which re-preempts stragglers every 100 µs meanwhile.
+//!
+//! With the world stopped, `procresize(n)` (GMP-REFERENCE §10):
+//! - destroyed Ps (ids ≥ n) push their ring, tail first, onto the **head** of the global
+//!   queue, then their runnext: their Gs lead the global queue in their original order,
+//!   runnext first; timers move to the caller's P; free Gs go global; `_Pdead`;
+//! - the caller keeps its P if its id < n, else takes P0;
+//! - the other Ps become idle; those with work get their previous M if it is idle,
+//!   else any idle M, else a new one; empty ones go on the idle list (LIFO, so the
+//!   highest id comes out first).
+//!
+//! `startTheWorldWithSema` then wakes an M for each runnable P and calls `wakep`.
+//!
+//! An outside request (the UI's GOMAXPROCS control, `gmp run --procs` changes) goes
+//! through the runtime's own "GOMAXPROCS updater" goroutine, as Go 1.25+ does for its
+//! automatic updates: sysmon readies it, and it calls `GOMAXPROCS(n)`.
+
+use std::sync::atomic::Ordering;
+
+use crate::g::GIdx;
+use crate::runtime::{MCont, MId, PId, PStatus, Runtime, SchedLocked, Wait};
+use crate::trace::EvKind;
+
+impl Runtime {
+    /// `preemptall`.
+    pub(crate) fn preemptall(&self) {
+        for i in 0..self.gomaxprocs() {
+            if self.p(i).status() == PStatus::Running {
+                self.preemptone(i);
+            }
+        }
+    }
+
+    /// Starts a stop-the-world from M `m` (whose G is running). Returns true if the
+    /// world is already stopped.
+    pub(crate) fn stop_the_world(&self, m: MId, kind: &'static str) -> bool {
+        self.emit(Some(m), EvKind::STWBegin { kind });
+        let mut s = self.lock_sched();
+        let gomaxprocs = self.gomaxprocs();
+        self.sched.gcwaiting.store(true, Ordering::Release);
+        s.stopwait = gomaxprocs as i32;
+        s.stw_m = Some(m);
+        // Our own P.
+        let own = self.m(m).p().expect("stopTheWorld: no p");
+        self.p(own)
+            .status
+            .store(PStatus::Gcstop as u32, Ordering::Release);
+        s.stopwait -= 1;
+        // Ps wired to syscalling Ms.
+        for p in 0..gomaxprocs {
+            if let Some((om, og)) = self.set_block_on_exit_syscall(p) {
+                self.take_p(Some(m), p, om);
+                self.p(p)
+                    .status
+                    .store(PStatus::Gcstop as u32, Ordering::Release);
+                self.g(og).release_scan(crate::g::GStatus::Syscall);
+                s.stopwait -= 1;
+            }
+        }
+        // Idle Ps.
+        while let Some(p) = self.pidleget(&mut s) {
+            self.p(p)
+                .status
+                .store(PStatus::Gcstop as u32, Ordering::Release);
+            s.stopwait -= 1;
+        }
+        let done = s.stopwait == 0;
+        drop(s);
+        if !done {
+            self.preemptall();
+        }
+        done
+    }
+
+    /// The stopper waits: re-preempt every 100 µs until `stopwait` is 0.
+    pub(crate) fn stw_wait(&self, m: MId, cont: &mut MCont) -> Wait {
+        let stopped = self.lock_sched().stopwait == 0;
+        self.m(m).park.store(0, Ordering::Release);
+        if !stopped {
+            self.preemptall();
+            return Wait::ParkUntil {
+                until: self.abs_time(self.now() + crate::consts::STW_REPREEMPT_NS),
+            };
+        }
+        self.finish_gomaxprocs(m);
+        *cont = MCont::Run;
+        Wait::Run {
+            after: self.cfg.cost.schedule as i64,
+        }
+    }
+
+    /// `gcstopm`: an M saw `gcwaiting`; stop its P and park.
+    pub(crate) fn gcstopm(&self, m: MId, cont: &mut MCont) -> Wait {
+        let mm = self.m(m);
+        if mm.spinning.swap(false, Ordering::AcqRel) {
+            self.sched.nmspinning.fetch_sub(1, Ordering::AcqRel);
+        }
+        let p = self.releasep(m);
+        {
+            let mut s = self.lock_sched();
+            self.p(p)
+                .status
+                .store(PStatus::Gcstop as u32, Ordering::Release);
+            s.stopwait -= 1;
+            if s.stopwait == 0 {
+                if let Some(w) = s.stw_m {
+                    self.notewakeup(w);
+                }
+            }
+        }
+        self.stopm(m, cont)
+    }
+
+    /// `runtime.GOMAXPROCS(n)` from the G running on `m`. Returns the Wait if the G must
+    /// wait for the world to stop (its M is then in [`MCont::StwWait`]).
+    pub(crate) fn gomaxprocs_call(&self, m: MId, n: u32, cont: &mut MCont) -> Option<Wait> {
+        let n = n.min(crate::runtime::MAX_MODEL_PROCS as u32);
+        if n == 0 || n == self.gomaxprocs() {
+            return None;
+        }
+        self.lock_sched().newprocs = n;
+        if self.stop_the_world(m, "GOMAXPROCS") {
+            self.finish_gomaxprocs(m);
+            return None;
+        }
+        *cont = MCont::StwWait;
+        Some(Wait::ParkUntil {
+            until: self.abs_time(self.now() + crate::consts::STW_REPREEMPT_NS),
+        })
+    }
+
+    /// The world is stopped: `procresize` and `startTheWorldWithSema`.
+    fn finish_gomaxprocs(&self, m: MId) {
+        let runnable = {
+            let mut s = self.lock_sched();
+            let n = s.newprocs;
+            s.newprocs = 0;
+            let r = self.procresize(&mut s, n, Some(m));
+            self.sched.gcwaiting.store(false, Ordering::Release);
+            s.stw_m = None;
+            r
+        };
+        if self.sched.sysmonwait.load(Ordering::Acquire) {
+            self.wake_sysmon();
+        }
+        for (p, mp) in runnable {
+            match mp {
+                Some(mp) => {
+                    self.m(mp).nextp.store(p + 1, Ordering::Release);
+                    self.notewakeup(mp);
+                }
+                None => self.newm(false, p),
+            }
+        }
+        self.emit(Some(m), EvKind::STWEnd);
+        self.wakep();
+    }
+
+    /// `procresize(n)` under sched.lock with the world stopped (or at start-up). `m` is
+    /// the calling M. Returns the runnable Ps with the M each should wake (None: new M).
+    pub(crate) fn procresize(
+        &self,
+        s: &mut SchedLocked,
+        nprocs: u32,
+        m: Option<MId>,
+    ) -> Vec<(PId, Option<MId>)> {
+        let old = self.gomaxprocs();
+        assert!(
+            (nprocs as usize) <= self.allp.len(),
+            "procresize: invalid arg"
+        );
+        self.emit(m, EvKind::ProcsChange { procs: nprocs });
+        // New Ps start stopped with empty queues.
+        for i in old..nprocs {
+            let pp = self.p(i);
+            pp.status.store(PStatus::Gcstop as u32, Ordering::Release);
+            pp.m.store(0, Ordering::Release);
+        }
+        // The caller keeps its P if it survives, else takes P0.
+        if let Some(m) = m {
+            let mm = self.m(m);
+            match mm.p() {
+                Some(p) if p < nprocs => {
+                    self.p(p)
+                        .status
+                        .store(PStatus::Running as u32, Ordering::Release);
+                }
+                cur => {
+                    if let Some(p) = cur {
+                        self.emit(Some(m), EvKind::ProcStop { p: p as i32 });
+                        self.p(p).m.store(0, Ordering::Release);
+                        mm.p.store(0, Ordering::Release);
+                    }
+                    self.p(0).m.store(0, Ordering::Release);
+                    self.acquirep(m, 0);
+                }
+            }
+        }
+        // Destroy the Ps that go away.
+        let cur = m.and_then(|m| self.m(m).p()).unwrap_or(0);
+        for i in nprocs..old {
+            self.p_destroy(s, i, cur);
+        }
+        self.sched
+            .gomaxprocs
+            .store(nprocs as i32, Ordering::Release);
+        *self.coprimes.lock().unwrap() = crate::proc::coprimes(nprocs);
+        // Everyone else: idle, or runnable with an M.
+        let mut runnable = Vec::new();
+        let mut need_m = Vec::new();
+        for i in (0..nprocs).rev() {
+            if Some(i) == m.and_then(|m| self.m(m).p()) {
+                continue;
+            }
+            let pp = self.p(i);
+            pp.status.store(PStatus::Idle as u32, Ordering::Release);
+            pp.m.store(0, Ordering::Release);
+            if pp.runq.runqempty() {
+                self.pidleput(s, i);
+                continue;
+            }
+            let oldm = pp.oldm.load(Ordering::Acquire);
+            let mp = if oldm != 0 {
+                self.mget_specific(s, oldm - 1)
+            } else {
+                None
+            };
+            match mp {
+                Some(mp) => runnable.push((i, Some(mp))),
+                None => need_m.push(i),
+            }
+        }
+        for i in need_m {
+            let mp = self.mget(s);
+            runnable.push((i, mp));
+        }
+        runnable
+    }
+
+    /// `p.destroy`: move the P's work to the head of the global queue (runnext first,
+    /// then the ring in order), its timers to `to`, its free Gs to the global list.
+    fn p_destroy(&self, s: &mut SchedLocked, p: PId, to: PId) {
+        let pp = self.p(p);
+        let (_, _, ring, runnext) = pp.runq.snapshot();
+        // Pop the ring from the tail, pushing each at the global head.
+        let drained = pp.runq.runqdrain();
+        debug_assert_eq!(drained.len(), ring.len() + usize::from(!runnext.is_nil()));
+        for &g in ring.iter().rev() {
+            self.globrunqputhead(s, g);
+        }
+        if !runnext.is_nil() {
+            self.globrunqputhead(s, runnext);
+        }
+        if p != to {
+            self.p(to).timers.take_from(&pp.timers);
+        }
+        let mut own = pp.own.lock().unwrap();
+        s.gfree.extend(own.gfree.drain(..));
+        drop(own);
+        pp.status.store(PStatus::Dead as u32, Ordering::Release);
+        pp.m.store(0, Ordering::Release);
+        self.sched.idlep_mask[p as usize].store(false, Ordering::Release);
+    }
+
+    /// Ask for GOMAXPROCS `n` from outside the program (UI, CLI). sysmon readies the
+    /// updater goroutine, which stops the world and resizes.
+    pub fn request_gomaxprocs(&self, n: u32) -> Result<(), String> {
+        if n == 0 || n as usize > crate::runtime::MAX_MODEL_PROCS {
+            return Err(format!(
+                "GOMAXPROCS must be between 1 and {}, not {n}",
+                crate::runtime::MAX_MODEL_PROCS
+            ));
+        }
+        self.pending_procs.store(n, Ordering::Release);
+        if self.sched.sysmonwait.load(Ordering::Acquire) {
+            self.wake_sysmon();
+        }
+        Ok(())
+    }
+
+    /// The updater G (created at start-up, parked) to ready, if a request is pending.
+    pub(crate) fn take_updater_request(&self) -> Option<GIdx> {
+        if self.pending_procs.load(Ordering::Acquire) == 0 {
+            return None;
+        }
+        let g = GIdx(self.updater_g.load(Ordering::Acquire));
+        if g.is_nil() || self.g(g).status() != crate::g::GStatus::Waiting {
+            return None;
+        }
+        Some(g)
+    }
+}

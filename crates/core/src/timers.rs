@@ -1,0 +1,91 @@
+//! # Timers (`time.go`: `p.timers`)
+//!
+//! Each P keeps a heap of timers; `time.Sleep` parks the G with a timer on the current
+//! P that readies it when it fires. Timers run only when some M looks at them:
+//! `findRunnable` checks its own P's timers first (`pp.timers.check`), a stealing M runs
+//! a victim's expired timers in its last pass, and an M with nothing to do sleeps in
+//! `netpoll` until the earliest timer (`pollUntil`). A timer that fires readies its G
+//! into the **runnext** of the P that ran it (`goready`).
+//!
+//! So a sleeping G can be late: if every P runs a call-free loop and async preemption is
+//! off, nobody checks the timers at all (GMP-REFERENCE §16 c).
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::sync::atomic::{AtomicI64, AtomicU32, AtomicU64, Ordering};
+use std::sync::Mutex;
+
+use crate::g::GIdx;
+
+#[derive(Default)]
+pub struct Timers {
+    heap: Mutex<BinaryHeap<Reverse<(i64, u64, u32)>>>,
+    /// `timers.len`, readable without the lock.
+    pub len: AtomicU32,
+    /// Earliest `when`, 0 if none (`wakeTime`).
+    min_when: AtomicI64,
+    seq: AtomicU64,
+}
+
+impl Timers {
+    /// Adds a timer that readies `g` at `when`.
+    pub fn add(&self, when: i64, g: GIdx) {
+        let mut h = self.heap.lock().unwrap();
+        let seq = self.seq.fetch_add(1, Ordering::Relaxed);
+        h.push(Reverse((when, seq, g.0)));
+        self.publish(&h);
+    }
+
+    fn publish(&self, h: &BinaryHeap<Reverse<(i64, u64, u32)>>) {
+        self.len.store(h.len() as u32, Ordering::Release);
+        self.min_when
+            .store(h.peek().map(|r| r.0 .0).unwrap_or(0), Ordering::Release);
+    }
+
+    /// `wakeTime`: when the earliest timer fires, 0 if there is none.
+    pub fn wake_time(&self) -> i64 {
+        self.min_when.load(Ordering::Acquire)
+    }
+
+    /// Removes and returns the Gs of expired timers, in firing order.
+    pub fn take_expired(&self, now: i64) -> Vec<GIdx> {
+        if self.len.load(Ordering::Acquire) == 0 {
+            return Vec::new();
+        }
+        let w = self.wake_time();
+        if w == 0 || w > now {
+            return Vec::new();
+        }
+        let mut h = self.heap.lock().unwrap();
+        let mut out = Vec::new();
+        while let Some(Reverse((when, _, g))) = h.peek().copied() {
+            if when > now {
+                break;
+            }
+            h.pop();
+            out.push(GIdx(g));
+        }
+        self.publish(&h);
+        out
+    }
+
+    /// `timers.take`: moves all of `other`'s timers here (`p.destroy`).
+    pub fn take_from(&self, other: &Timers) {
+        let moved: Vec<_> = other.heap.lock().unwrap().drain().collect();
+        other.publish(&other.heap.lock().unwrap());
+        let mut h = self.heap.lock().unwrap();
+        h.extend(moved);
+        self.publish(&h);
+    }
+
+    pub fn snapshot(&self) -> Vec<(i64, GIdx)> {
+        match self.heap.try_lock() {
+            Ok(h) => {
+                let mut v: Vec<_> = h.iter().map(|r| (r.0 .0, GIdx(r.0 .2))).collect();
+                v.sort();
+                v
+            }
+            Err(_) => Vec::new(),
+        }
+    }
+}

@@ -1,0 +1,270 @@
+//! # The event log: the single source of truth for everything the UI shows
+//!
+//! Events carry the execution tracer's names (`internal/trace/tracev2/events.go`, format
+//! `go 1.26 trace`): GoCreate, GoStart, GoStop(reason), GoBlock(reason), GoUnblock,
+//! GoDestroy, GoSyscallBegin/End/EndBlocked, ProcStart/Stop/Steal, ProcsChange,
+//! STWBegin/End; plus the explorer's own: Steal{victim, thief, n}, Preempt,
+//! StackGrow{old, new}, StackShrink, and thread-level ones (MStart, MPark, MWake,
+//! Spinning) the tracer leaves implicit.
+//!
+//! Each event has a virtual (or, live, real) timestamp in ns, the M and P it happened on
+//! (-1 for none), and a kind. The log can be off (only counted), unbounded, or a ring of
+//! the latest events.
+
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+
+/// Why a G stopped running without blocking (`GoStop` reasons).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum StopReason {
+    /// `runtime.Gosched`.
+    Gosched,
+    /// A preemption (`gopreempt_m`): "preempted".
+    Preempted,
+}
+
+impl StopReason {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            StopReason::Gosched => "runtime.Gosched",
+            StopReason::Preempted => "preempted",
+        }
+    }
+}
+
+/// What happened.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EvKind {
+    GoCreate {
+        g: u64,
+        parent: u64,
+    },
+    GoStart {
+        g: u64,
+    },
+    GoStop {
+        g: u64,
+        reason: StopReason,
+    },
+    GoBlock {
+        g: u64,
+        reason: &'static str,
+    },
+    GoUnblock {
+        g: u64,
+    },
+    GoDestroy {
+        g: u64,
+    },
+    GoSyscallBegin {
+        g: u64,
+    },
+    GoSyscallEnd {
+        g: u64,
+    },
+    GoSyscallEndBlocked {
+        g: u64,
+    },
+    ProcStart {
+        p: i32,
+    },
+    ProcStop {
+        p: i32,
+    },
+    /// The P was taken from an M in a syscall (by sysmon's retake, an STW, or another
+    /// exiting M); `m` is the M that lost it.
+    ProcSteal {
+        p: i32,
+        m: i64,
+    },
+    ProcsChange {
+        procs: u32,
+    },
+    STWBegin {
+        kind: &'static str,
+    },
+    STWEnd,
+    /// Explorer: `runqsteal` moved `n` Gs from `victim`'s queue to `thief` (`runnext`
+    /// when the one G taken was the victim's runnext).
+    Steal {
+        victim: i32,
+        thief: i32,
+        n: u32,
+        runnext: bool,
+    },
+    /// Explorer: sysmon asked a G to stop (`preemptone`); `async` when a signal was sent.
+    PreemptRequest {
+        g: u64,
+        p: i32,
+        async_: bool,
+    },
+    /// Explorer: the G stopped for a preemption (`gopreempt_m`) at a safe point.
+    Preempt {
+        g: u64,
+        async_: bool,
+    },
+    StackGrow {
+        g: u64,
+        old: u64,
+        new: u64,
+    },
+    StackShrink {
+        g: u64,
+        old: u64,
+        new: u64,
+    },
+    /// Thread-level: an M was created / parked (stopm) / woken (notewakeup).
+    MStart {
+        id: i64,
+    },
+    MPark {
+        id: i64,
+    },
+    MWake {
+        id: i64,
+    },
+    Spinning {
+        id: i64,
+        on: bool,
+    },
+    /// A Go-format schedtrace line was printed (index into the schedtrace lines).
+    SchedTrace {
+        line: u32,
+    },
+    /// The program printed line `line` of its output.
+    Print {
+        line: u32,
+    },
+    /// A GC stack-scan cycle.
+    GcCycle,
+    /// The program ended (exit code).
+    Exit {
+        code: i32,
+    },
+}
+
+impl EvKind {
+    /// The tracer's event name (or the explorer's for its own events).
+    pub fn name(&self) -> &'static str {
+        match self {
+            EvKind::GoCreate { .. } => "GoCreate",
+            EvKind::GoStart { .. } => "GoStart",
+            EvKind::GoStop { .. } => "GoStop",
+            EvKind::GoBlock { .. } => "GoBlock",
+            EvKind::GoUnblock { .. } => "GoUnblock",
+            EvKind::GoDestroy { .. } => "GoDestroy",
+            EvKind::GoSyscallBegin { .. } => "GoSyscallBegin",
+            EvKind::GoSyscallEnd { .. } => "GoSyscallEnd",
+            EvKind::GoSyscallEndBlocked { .. } => "GoSyscallEndBlocked",
+            EvKind::ProcStart { .. } => "ProcStart",
+            EvKind::ProcStop { .. } => "ProcStop",
+            EvKind::ProcSteal { .. } => "ProcSteal",
+            EvKind::ProcsChange { .. } => "ProcsChange",
+            EvKind::STWBegin { .. } => "STWBegin",
+            EvKind::STWEnd => "STWEnd",
+            EvKind::Steal { .. } => "Steal",
+            EvKind::PreemptRequest { .. } => "PreemptRequest",
+            EvKind::Preempt { .. } => "Preempt",
+            EvKind::StackGrow { .. } => "StackGrow",
+            EvKind::StackShrink { .. } => "StackShrink",
+            EvKind::MStart { .. } => "MStart",
+            EvKind::MPark { .. } => "MPark",
+            EvKind::MWake { .. } => "MWake",
+            EvKind::Spinning { .. } => "Spinning",
+            EvKind::SchedTrace { .. } => "SchedTrace",
+            EvKind::Print { .. } => "Print",
+            EvKind::GcCycle => "GCCycle",
+            EvKind::Exit { .. } => "Exit",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Event {
+    /// ns since the program started.
+    pub t: i64,
+    /// The M that emitted it (-1: none).
+    pub m: i64,
+    /// The P that M held (-1: none).
+    pub p: i32,
+    pub kind: EvKind,
+}
+
+/// How much of the log to keep.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Keep {
+    /// Count only.
+    None,
+    /// Keep everything.
+    All,
+    /// Keep the latest `n`.
+    Latest(usize),
+}
+
+pub struct EventLog {
+    keep: Keep,
+    events: Mutex<VecDeque<Event>>,
+    /// Events emitted so far (kept or not).
+    pub count: AtomicU64,
+    /// Steals and preemptions so far, for quick UI figures.
+    pub steals: AtomicU64,
+    pub preemptions: AtomicU64,
+}
+
+impl EventLog {
+    pub fn new(keep: Keep) -> Self {
+        EventLog {
+            keep,
+            events: Mutex::new(VecDeque::new()),
+            count: AtomicU64::new(0),
+            steals: AtomicU64::new(0),
+            preemptions: AtomicU64::new(0),
+        }
+    }
+
+    pub fn emit(&self, ev: Event) {
+        self.count.fetch_add(1, Ordering::Relaxed);
+        match ev.kind {
+            EvKind::Steal { .. } => {
+                self.steals.fetch_add(1, Ordering::Relaxed);
+            }
+            EvKind::Preempt { .. } => {
+                self.preemptions.fetch_add(1, Ordering::Relaxed);
+            }
+            _ => {}
+        }
+        match self.keep {
+            Keep::None => {}
+            Keep::All => self.events.lock().unwrap().push_back(ev),
+            Keep::Latest(n) => {
+                let mut q = self.events.lock().unwrap();
+                if q.len() >= n {
+                    q.pop_front();
+                }
+                q.push_back(ev);
+            }
+        }
+    }
+
+    pub fn keep(&self) -> Keep {
+        self.keep
+    }
+
+    /// A copy of the kept events (never blocks for long: the lock is only held to push).
+    pub fn snapshot(&self) -> Vec<Event> {
+        self.events.lock().unwrap().iter().cloned().collect()
+    }
+
+    /// Non-blocking copy for the browser main thread: `None` if a worker holds the lock.
+    pub fn try_snapshot(&self) -> Option<Vec<Event>> {
+        self.events
+            .try_lock()
+            .ok()
+            .map(|q| q.iter().cloned().collect())
+    }
+
+    pub fn take(&self) -> Vec<Event> {
+        self.events.lock().unwrap().drain(..).collect()
+    }
+}

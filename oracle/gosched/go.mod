@@ -1,0 +1,3 @@
+module oracle/gosched
+
+go 1.27

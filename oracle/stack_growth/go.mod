@@ -1,0 +1,3 @@
+module oracle/stack_growth
+
+go 1.27
