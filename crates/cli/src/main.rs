@@ -209,10 +209,6 @@ fn run(a: RunArgs) -> ExitCode {
         Ok(x) => x,
         Err(e) => return usage_error(e),
     };
-    if a.driver == "live" {
-        eprintln!("gmp: the live driver (--driver live) is not available yet; use --driver sim");
-        return ExitCode::from(64);
-    }
     let cfg = Config {
         gomaxprocs: a.procs,
         asyncpreemptoff: a.asyncpreemptoff,
@@ -225,6 +221,9 @@ fn run(a: RunArgs) -> ExitCode {
         },
         ..Config::default()
     };
+    if a.driver == "live" {
+        return run_live(&a, s.program(&p), cfg);
+    }
     let mut sim = match Sim::new(s.program(&p), cfg, a.seed) {
         Ok(sim) => sim,
         Err(e) => return usage_error(e),
@@ -297,6 +296,74 @@ fn run(a: RunArgs) -> ExitCode {
     }
 }
 
+/// `--driver live`: every M on a real thread, in real time.
+fn run_live(a: &RunArgs, prog: gmp_core::Program, cfg: Config) -> ExitCode {
+    let opts = gmp_live::LiveOptions {
+        scale: 1.0,
+        clock: gmp_live::live::std_clock(),
+        max_threads: 10_000,
+    };
+    let live = match gmp_live::Live::start(prog, cfg, opts, Box::new(gmp_live::StdSpawner)) {
+        Ok(l) => l,
+        Err(e) => return usage_error(e),
+    };
+    let (mut out_n, mut err_n, mut trace_n) = (0, 0, 0);
+    let flush =
+        |rt: &gmp_core::Runtime, out_n: &mut usize, err_n: &mut usize, trace_n: &mut usize| {
+            let out = rt.stdout.lock().unwrap();
+            for l in &out[*out_n..] {
+                println!("{l}");
+            }
+            *out_n = out.len();
+            let err = rt.stderr.lock().unwrap();
+            for l in &err[*err_n..] {
+                eprintln!("{l}");
+            }
+            *err_n = err.len();
+            let tr = rt.schedtrace_out.lock().unwrap();
+            for l in &tr[*trace_n..] {
+                eprintln!("{l}");
+            }
+            *trace_n = tr.len();
+        };
+    let code = loop {
+        let until = (live.now() + 50_000_000).min(a.max_time);
+        let r = live.wait(until);
+        flush(&live.rt, &mut out_n, &mut err_n, &mut trace_n);
+        match r {
+            Some(code) => break Some(code),
+            None if until >= a.max_time => break None,
+            None => {}
+        }
+    };
+    if let Some(path) = &a.trace {
+        let json = gmp_core::export::chrome_trace(
+            &live.rt.events.snapshot(),
+            live.rt.gomaxprocs().max(a.procs),
+        );
+        if let Err(e) = std::fs::write(path, json) {
+            eprintln!("gmp: cannot write trace {path}: {e}");
+        }
+    }
+    match code {
+        Some(code) => {
+            let st = live.rt.exit_status().unwrap();
+            if !st.stderr.is_empty() {
+                eprint!("{}", st.stderr);
+            }
+            ExitCode::from(code as u8)
+        }
+        None => {
+            eprintln!(
+                "gmp: stopped after {} (--max-time, real time with --driver live)",
+                fmt_duration(a.max_time as u64)
+            );
+            live.stop();
+            ExitCode::from(3)
+        }
+    }
+}
+
 /// Why a run did not end: who holds the Ps.
 fn explain_hang(sim: &Sim) -> String {
     let rt = &sim.rt;
@@ -321,8 +388,23 @@ fn explain_hang(sim: &Sim) -> String {
             }
         }
     }
+    let stuck = parts.iter().any(|p| {
+        p.split("running for ")
+            .nth(1)
+            .and_then(|r| r.split(' ').next())
+            .and_then(|n| n.parse::<i64>().ok())
+            .is_some_and(|ms| ms >= 1000)
+    });
     if parts.is_empty() {
         "the program is still waiting (timers, I/O or goroutines that never finish)".into()
+    } else if !stuck {
+        let runnable = rt.sched.runqsize.load(std::sync::atomic::Ordering::Relaxed)
+            + (0..rt.gomaxprocs())
+                .map(|p| rt.p(p).runq.len())
+                .sum::<u32>();
+        format!(
+            "the program is still working ({runnable} goroutines waiting to run, Ps busy); give it more time with --max-time"
+        )
     } else {
         let hint = if rt.cfg.asyncpreemptoff {
             "; with asyncpreemptoff=1 a loop without function calls is never preempted"

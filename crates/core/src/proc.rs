@@ -680,7 +680,7 @@ impl Runtime {
     }
 
     /// Converts a runtime time (ns since start) to the driver's clock.
-    pub(crate) fn abs_time(&self, t: i64) -> i64 {
+    pub fn abs_time(&self, t: i64) -> i64 {
         if t == i64::MAX {
             t
         } else {
@@ -1265,11 +1265,11 @@ impl Runtime {
     }
 
     /// Wake sysmon from its deep sleep (`notewakeup(&sched.sysmonnote)`).
+    /// (Lock order: never take sysmon's own lock here; sysmon holds it while it takes
+    /// sched.lock.)
     pub(crate) fn wake_sysmon(&self) {
-        let s = self.lock_sched();
         if self.sched.sysmonwait.swap(false, Ordering::AcqRel) {
-            self.sysmon.lock().unwrap().note = true;
-            drop(s);
+            self.sysmon_note.store(true, Ordering::Release);
             self.env.sysmon_wake();
         }
     }

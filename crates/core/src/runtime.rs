@@ -364,6 +364,8 @@ pub struct Runtime {
     /// `mainStarted`.
     pub main_started: AtomicBool,
     pub sysmon: Mutex<crate::sysmon::SysmonState>,
+    /// `sched.sysmonnote` was signalled (sysmon woken from its deep sleep).
+    pub sysmon_note: AtomicBool,
     /// Bump allocator for simulated stack addresses.
     pub stack_alloc: Mutex<crate::stack::StackAllocator>,
     pub start_time: i64,
@@ -452,6 +454,7 @@ impl Runtime {
             exited: AtomicBool::new(false),
             main_started: AtomicBool::new(false),
             sysmon: Mutex::new(crate::sysmon::SysmonState::new(MAX_GOMAXPROCS)),
+            sysmon_note: AtomicBool::new(false),
             stack_alloc: Mutex::new(crate::stack::StackAllocator::default()),
             start_time,
             pending_procs: AtomicU32::new(0),

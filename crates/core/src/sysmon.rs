@@ -43,8 +43,6 @@ pub struct SysmonState {
     pub lasttrace: i64,
     /// Deep sleep in progress (`sysmonwait`).
     pub deep: bool,
-    /// Woken by `notewakeup(&sched.sysmonnote)`.
-    pub note: bool,
     /// `pp.sysmontick` of every P (sysmon-owned).
     pub ticks: Vec<SysmonTick>,
     /// Last retake that preempted something: (time, P) for the UI.
@@ -62,7 +60,6 @@ impl SysmonState {
             delay_us: 0,
             lasttrace: 0,
             deep: false,
-            note: false,
             ticks: vec![SysmonTick::default(); nprocs],
             last_preempt: None,
             last_retake: None,
@@ -87,7 +84,7 @@ impl Runtime {
         if st.deep {
             st.deep = false;
             self.sched.sysmonwait.store(false, Ordering::Release);
-            if std::mem::take(&mut st.note) {
+            if self.sysmon_note.swap(false, Ordering::AcqRel) {
                 st.idle = 0;
                 st.delay_us = 20;
             }

@@ -1,8 +1,26 @@
 //! # gmp-live: the live driver
 //!
-//! Every M runs on a real thread. The thread is started through a [`Spawner`], so the same
-//! driver runs on `std::thread` natively and on a wasm-bindgen-rayon Web Worker in the
+//! Every M of [`gmp_core::Runtime`] runs on a real thread, racing on the same lock-free
+//! run queues and locks as Go's Ms do. Threads are started through a [`Spawner`], so the
+//! driver runs on `std::thread` natively and on wasm-bindgen-rayon Web Workers in the
 //! browser (the web crate supplies that spawner; this crate has no web dependencies).
+//!
+//! What each [`Wait`] means on a real thread:
+//! - `Busy { until }`: the thread really burns CPU until the deadline, checking its M's
+//!   preemption-signal flag (sysmon's `preemptM`) between short bursts;
+//! - `Syscall { until }`: the thread really blocks (sleeps), holding its G;
+//! - `Park` / `ParkUntil`: `notesleep` on the M's note: the thread parks until
+//!   `notewakeup` unparks it (a futex, `memory.atomic.wait32` in a worker);
+//! - `Netpoll { until }`: the thread waits on the poller until data arrives, the
+//!   timeout, or `netpollBreak`.
+//!
+//! Time runs at a chosen scale: 1.0 is real time (real 10 ms preemption, real
+//! throughput); 0.01 makes 1 virtual ms last 100 real ms, and every runtime duration
+//! (sysmon's delays, forcePreemptNS, syscall lengths, CPU work) stretches with it.
+
+pub mod live;
+
+pub use live::{Live, LiveOptions};
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
