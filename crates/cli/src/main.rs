@@ -221,13 +221,19 @@ fn run(a: RunArgs) -> ExitCode {
         },
         ..Config::default()
     };
+    let requests = scenarios::initial_requests(&p);
     if a.driver == "live" {
-        return run_live(&a, s.program(&p), cfg);
+        return run_live(&a, s.program(&p), cfg, &requests);
     }
     let mut sim = match Sim::new(s.program(&p), cfg, a.seed) {
         Ok(sim) => sim,
         Err(e) => return usage_error(e),
     };
+    for &(kind, n) in &requests {
+        if let Err(e) = sim.rt.request_spawn(kind, n) {
+            return usage_error(e);
+        }
+    }
     // Stream output as it appears.
     let (mut out_n, mut err_n, mut trace_n) = (0, 0, 0);
     let mut flush = |sim: &Sim| {
@@ -297,7 +303,12 @@ fn run(a: RunArgs) -> ExitCode {
 }
 
 /// `--driver live`: every M on a real thread, in real time.
-fn run_live(a: &RunArgs, prog: gmp_core::Program, cfg: Config) -> ExitCode {
+fn run_live(
+    a: &RunArgs,
+    prog: gmp_core::Program,
+    cfg: Config,
+    requests: &[(gmp_core::GKind, u32)],
+) -> ExitCode {
     let opts = gmp_live::LiveOptions {
         scale: 1.0,
         clock: gmp_live::live::std_clock(),
@@ -307,6 +318,11 @@ fn run_live(a: &RunArgs, prog: gmp_core::Program, cfg: Config) -> ExitCode {
         Ok(l) => l,
         Err(e) => return usage_error(e),
     };
+    for &(kind, n) in requests {
+        if let Err(e) = live.rt.request_spawn(kind, n) {
+            return usage_error(e);
+        }
+    }
     let (mut out_n, mut err_n, mut trace_n) = (0, 0, 0);
     let flush =
         |rt: &gmp_core::Runtime, out_n: &mut usize, err_n: &mut usize, trace_n: &mut usize| {

@@ -366,6 +366,48 @@ impl Runtime {
                 self.reserve_goids(self.m(m).p().expect("no p"), next);
                 self.cost(cost.other)
             }
+            Op::Accept => {
+                advance_pc(&mut ex);
+                drop(ex);
+                if self.requests.iter().any(|r| r.load(Ordering::Acquire) > 0) {
+                    return self.cost(cost.other);
+                }
+                self.park_m(m, gp, WaitReason::IoWait);
+                self.netpoll.listen(gp);
+                if self.requests.iter().any(|r| r.load(Ordering::Acquire) > 0) {
+                    self.netpoll.external_ready.store(true, Ordering::Release);
+                    self.env.io_at(self.abs_time(self.now()));
+                }
+                *cont = MCont::Schedule;
+                self.cost(cost.other)
+            }
+            Op::SpawnRequested {
+                cpu,
+                blocking,
+                network,
+            } => {
+                advance_pc(&mut ex);
+                drop(ex);
+                let parent = self.g(gp).goid();
+                let mut made = 0u64;
+                for (i, (func, kind)) in [
+                    (cpu, GKind::Cpu),
+                    (blocking, GKind::Blocking),
+                    (network, GKind::Network),
+                ]
+                .into_iter()
+                .enumerate()
+                {
+                    let n = self.requests[i].swap(0, Ordering::AcqRel);
+                    for k in 0..n {
+                        if self.newproc(m, func, k as i64, kind, parent).is_nil() {
+                            return Wait::Exit;
+                        }
+                        made += 1;
+                    }
+                }
+                self.cost(cost.go_stmt * made.max(1))
+            }
             Op::Exit(code) => {
                 drop(ex);
                 self.exit(Some(m), code, String::new());

@@ -35,6 +35,7 @@ pub mod runtime;
 pub mod scenarios;
 pub mod schedtrace;
 pub mod sim;
+pub mod snapshot;
 pub mod stack;
 pub mod stw;
 pub(crate) mod sync;

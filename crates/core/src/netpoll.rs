@@ -12,7 +12,7 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicI64, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicI64, AtomicU32, AtomicU64, Ordering};
 use std::sync::Mutex;
 
 use crate::g::GIdx;
@@ -26,6 +26,10 @@ pub struct Netpoll {
     /// Earliest ready time, `i64::MAX` if none.
     next_ready: AtomicI64,
     seq: AtomicU64,
+    /// The G parked waiting for outside requests ([`crate::program::Op::Accept`]), raw
+    /// GIdx (0: none), and whether a request has arrived for it.
+    pub listener: AtomicU32,
+    pub external_ready: AtomicBool,
 }
 
 impl Default for Netpoll {
@@ -36,6 +40,8 @@ impl Default for Netpoll {
             inited: AtomicBool::new(false),
             next_ready: AtomicI64::new(i64::MAX),
             seq: AtomicU64::new(0),
+            listener: AtomicU32::new(0),
+            external_ready: AtomicBool::new(false),
         }
     }
 }
@@ -65,18 +71,45 @@ impl Netpoll {
             .store(p.peek().unwrap().0 .0, Ordering::Release);
     }
 
-    /// When the earliest pending read completes (`i64::MAX`: none).
+    /// When the earliest pending read completes (`i64::MAX`: none; `i64::MIN`: an
+    /// outside request is ready now).
     pub fn next_ready(&self) -> i64 {
+        if self.external_ready.load(Ordering::Acquire) && self.listener.load(Ordering::Acquire) != 0
+        {
+            return i64::MIN;
+        }
         self.next_ready.load(Ordering::Acquire)
+    }
+
+    /// Parks `g` as the listener for outside requests.
+    pub fn listen(&self, g: GIdx) {
+        self.init();
+        self.waiters.fetch_add(1, Ordering::AcqRel);
+        self.listener.store(g.0, Ordering::Release);
+    }
+
+    /// The listener, if a request is waiting for it (takes it off the poller).
+    fn take_listener(&self) -> Option<GIdx> {
+        if !self.external_ready.load(Ordering::Acquire) {
+            return None;
+        }
+        let g = self.listener.swap(0, Ordering::AcqRel);
+        if g == 0 {
+            return None;
+        }
+        self.external_ready.store(false, Ordering::Release);
+        self.waiters.fetch_sub(1, Ordering::AcqRel);
+        Some(GIdx(g))
     }
 
     /// `netpoll(0)`: the Gs whose reads completed by `now`, in completion order.
     pub fn poll(&self, now: i64) -> Vec<GIdx> {
-        if self.next_ready() > now {
-            return Vec::new();
+        let mut out: Vec<GIdx> = self.take_listener().into_iter().collect();
+        if self.next_ready.load(Ordering::Acquire) > now {
+            return out;
         }
         let mut p = self.pending.lock().unwrap();
-        let mut out = Vec::new();
+        let listener = out.len();
         while let Some(Reverse((t, _, g))) = p.peek().copied() {
             if t > now {
                 break;
@@ -84,7 +117,8 @@ impl Netpoll {
             p.pop();
             out.push(GIdx(g));
         }
-        self.waiters.fetch_sub(out.len() as i32, Ordering::AcqRel);
+        self.waiters
+            .fetch_sub((out.len() - listener) as i32, Ordering::AcqRel);
         self.next_ready.store(
             p.peek().map(|r| r.0 .0).unwrap_or(i64::MAX),
             Ordering::Release,

@@ -112,6 +112,17 @@ pub enum Op {
     ReserveGoids(u64),
     /// `os.Exit(code)`; `runtime.main` ends with `Exit(0)`.
     Exit(i32),
+    /// Wait on the network for a request from outside the program (the explorer's
+    /// Spawn buttons): the G parks on the netpoller until one arrives, like an accept
+    /// loop waiting for a client.
+    Accept,
+    /// Start the goroutines the pending requests ask for: CPU-bound ones run `cpu`,
+    /// blocking-syscall ones `blocking`, network ones `network`.
+    SpawnRequested {
+        cpu: FuncId,
+        blocking: FuncId,
+        network: FuncId,
+    },
     /// Return from the current function (implicit at the end of a body).
     Ret,
 }
@@ -412,7 +423,10 @@ impl Program {
             for (i, op) in f.body.iter().enumerate() {
                 let bad_obj = |o: &ObjId| (*o as usize) >= self.objs.len();
                 let err = match op {
-                    Op::Call(t) | Op::Go { func: t, .. } | Op::CallIfBelow { func: t, .. }
+                    Op::Call(t)
+                    | Op::Go { func: t, .. }
+                    | Op::CallIfBelow { func: t, .. }
+                    | Op::SpawnRequested { cpu: t, .. }
                         if *t as usize >= self.funcs.len() =>
                     {
                         Some(format!("calls unknown function #{t}"))

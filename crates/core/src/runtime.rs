@@ -373,6 +373,9 @@ pub struct Runtime {
     pub pending_procs: AtomicU32,
     pub updater_g: AtomicU32,
     pub last_gc: AtomicI64,
+    /// Goroutines asked for from outside (CPU-bound, blocking, network), waiting for the
+    /// program's `Accept` loop.
+    pub requests: [AtomicU32; 3],
     /// `stealOrder`'s coprimes of GOMAXPROCS.
     pub coprimes: Mutex<Vec<u32>>,
 }
@@ -461,6 +464,7 @@ impl Runtime {
             updater_g: AtomicU32::new(0),
             last_gc: AtomicI64::new(start_time),
             coprimes: Mutex::new(Vec::new()),
+            requests: [AtomicU32::new(0), AtomicU32::new(0), AtomicU32::new(0)],
             prog: Arc::new(prog),
             rtfuncs,
             cfg,
@@ -530,6 +534,34 @@ impl Runtime {
         let id = self.sched.mnext.fetch_add(1, Ordering::AcqRel);
         let idx = self.allm.push(M::new(id, is_sysmon));
         idx as MId
+    }
+
+    /// Asks the program (its `Accept` loop) to start `n` goroutines of `kind`
+    /// (Cpu, Blocking or Network). Lock-free: safe from a browser's main thread.
+    pub fn request_spawn(&self, kind: GKind, n: u32) -> Result<(), String> {
+        let i = match kind {
+            GKind::Cpu => 0,
+            GKind::Blocking => 1,
+            GKind::Network => 2,
+            other => return Err(format!("cannot spawn {} goroutines", other.name())),
+        };
+        let total: u64 = self
+            .requests
+            .iter()
+            .map(|r| r.load(Ordering::Relaxed) as u64)
+            .sum::<u64>()
+            + self.allgs.len() as u64
+            + n as u64;
+        if total > self.cfg.max_goroutines as u64 {
+            return Err(format!(
+                "that would make more than {} goroutines, the explorer's limit for this page",
+                self.cfg.max_goroutines
+            ));
+        }
+        self.requests[i].fetch_add(n, Ordering::AcqRel);
+        self.netpoll.external_ready.store(true, Ordering::Release);
+        self.env.io_at(self.abs_time(self.now()));
+        Ok(())
     }
 
     /// Stores a program line on stdout.

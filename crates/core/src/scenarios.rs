@@ -219,6 +219,59 @@ const HOUR: u64 = 3_600_000_000_000;
 
 pub static SCENARIOS: &[Scenario] = &[
     Scenario {
+        name: "playground",
+        summary:
+            "an accept loop: each request it gets (the explorer's Spawn buttons) starts goroutines",
+        source:
+            "the explorer's own (seed 004's four scheduling events: go, syscalls, network, sync)",
+        params: &[
+            count(
+                "cpu",
+                "0",
+                0,
+                100_000,
+                "CPU-bound goroutines requested at start",
+            ),
+            count(
+                "blocking",
+                "0",
+                0,
+                100_000,
+                "blocking-syscall goroutines requested at start",
+            ),
+            count(
+                "network",
+                "0",
+                0,
+                100_000,
+                "network goroutines requested at start",
+            ),
+            dur(
+                "work",
+                "200ms",
+                0,
+                HOUR,
+                "CPU time a CPU-bound goroutine needs",
+            ),
+            dur(
+                "syscall",
+                "50ms",
+                0,
+                HOUR,
+                "how long a blocking syscall blocks",
+            ),
+            dur(
+                "latency",
+                "30ms",
+                0,
+                HOUR,
+                "when a network read's data arrives",
+            ),
+        ],
+        build: playground,
+        go: playground_go,
+    },
+    Scenario {
         name: "gosched",
         summary: "GOMAXPROCS(1): goroutines A, B, ... record a label and call runtime.Gosched",
         source: "seed 000 (runtime.Gosched)",
@@ -421,6 +474,99 @@ fn letters(n: u64) -> Vec<String> {
     (0..n)
         .map(|i| ((b'A' + i as u8) as char).to_string())
         .collect()
+}
+
+/// Goroutines a scenario asks for at start through the `Accept` loop (playground).
+pub fn initial_requests(p: &Params) -> Vec<(GKind, u32)> {
+    [
+        ("cpu", GKind::Cpu),
+        ("blocking", GKind::Blocking),
+        ("network", GKind::Network),
+    ]
+    .into_iter()
+    .filter_map(|(k, kind)| {
+        let n: u32 = p.get(k)?.parse().ok()?;
+        (n > 0).then_some((kind, n))
+    })
+    .collect()
+}
+
+// ---------------------------------------------------------------- playground
+
+fn playground(p: &Params) -> Program {
+    let mut b = ProgramBuilder::new();
+    let cpu = b.func("main.crunch", 64, vec![Op::Work(p.dur("work"))]);
+    let blocking = b.func("main.readFile", 96, vec![Op::Syscall(p.dur("syscall"))]);
+    let network = b.func(
+        "main.handleConn",
+        96,
+        vec![Op::NetRead(p.dur("latency")), Op::Work(50 * US)],
+    );
+    b.main(
+        160,
+        vec![
+            Op::Loop {
+                times: u32::MAX,
+                body: 2,
+            },
+            Op::Accept,
+            Op::SpawnRequested {
+                cpu,
+                blocking,
+                network,
+            },
+        ],
+    )
+}
+
+fn playground_go(p: &Params) -> String {
+    format!(
+        r#"package main
+
+import (
+	"net"
+	"os"
+	"time"
+)
+
+func crunch() {{ // CPU-bound: about {work} of arithmetic, no calls
+	for start := time.Now(); time.Since(start) < {work}; {{
+	}}
+}}
+
+func readFile(f *os.File) {{ // a blocking syscall: read(2) takes its M along
+	buf := make([]byte, 1)
+	f.Read(buf)
+}}
+
+func handleConn(c net.Conn) {{ // a network read: parks on the netpoller
+	buf := make([]byte, 1)
+	c.Read(buf)
+}}
+
+// main is an accept loop: every request asks for some goroutines of each kind.
+// (readRequest, slowFile and dialSlowPeer stand for the outside world: in the explorer
+// the Spawn buttons are the client.)
+func main() {{
+	ln, _ := net.Listen("tcp", "127.0.0.1:8000")
+	for {{
+		conn, _ := ln.Accept()
+		req := readRequest(conn)
+		for i := 0; i < req.CPU; i++ {{
+			go crunch()
+		}}
+		for i := 0; i < req.Blocking; i++ {{
+			go readFile(slowFile())
+		}}
+		for i := 0; i < req.Network; i++ {{
+			go handleConn(dialSlowPeer()) // data arrives after {lat}
+		}}
+	}}
+}}
+"#,
+        work = fmt_duration(p.dur("work")),
+        lat = fmt_duration(p.dur("latency")),
+    )
 }
 
 // ---------------------------------------------------------------- gosched

@@ -1,7 +1,7 @@
 //! The live driver proper: one real thread per M, plus sysmon's.
 
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicU64, Ordering};
-use std::sync::{Arc, Condvar, Mutex, OnceLock, Weak};
+use std::sync::{Arc, Mutex, OnceLock, Weak};
 use std::thread::Thread;
 
 use gmp_core::runtime::{Config, Env, MId, Runtime, Wait};
@@ -44,12 +44,15 @@ struct LiveEnv {
     spawner: Box<dyn Spawner>,
     rt: OnceLock<Weak<Runtime>>,
     me: OnceLock<Weak<LiveEnv>>,
-    slots: Mutex<Vec<Arc<Slot>>>,
+    /// Thread handles by M index; lookups are lock-free (the UI thread may unpark).
+    slots: gmp_core::arena::AppendVec<Slot>,
+    slots_lock: Mutex<()>,
     threads: AtomicU32,
     max_threads: usize,
-    /// The netpoller's waiter: woken by I/O registrations, breaks and exit.
-    poll_lock: Mutex<u64>,
-    poll_cv: Condvar,
+    /// The netpoller: a generation counter bumped by new I/O, breaks and exit, and the
+    /// M (index + 1) waiting in netpoll, to unpark. Lock-free so any thread may poke it.
+    poll_gen: AtomicU64,
+    poller: AtomicU32,
     rand: AtomicU64,
     /// Set when a thread could not be started (the pool is exhausted).
     pub out_of_threads: AtomicBool,
@@ -80,23 +83,30 @@ impl LiveEnv {
         }
     }
 
-    fn slot(&self, m: MId) -> Arc<Slot> {
-        let mut v = self.slots.lock().unwrap();
-        while v.len() <= m as usize {
-            v.push(Arc::new(Slot::default()));
+    /// The slot of M `m`, creating slots up to it (only newm creates, on a worker).
+    fn slot(&self, m: MId) -> &Slot {
+        if let Some(s) = self.slots.get(m as usize) {
+            return s;
         }
-        v[m as usize].clone()
+        let _g = self.slots_lock.lock().unwrap();
+        while self.slots.len() <= m as usize {
+            self.slots.push(Slot::default());
+        }
+        &self.slots[m as usize]
     }
 
     fn unpark(&self, m: MId) {
-        if let Some(t) = self.slot(m).thread.get() {
+        if let Some(t) = self.slots.get(m as usize).and_then(|s| s.thread.get()) {
             t.unpark();
         }
     }
 
     fn poke_poller(&self) {
-        *self.poll_lock.lock().unwrap() += 1;
-        self.poll_cv.notify_all();
+        self.poll_gen.fetch_add(1, Ordering::AcqRel);
+        let p = self.poller.load(Ordering::Acquire);
+        if p != 0 {
+            self.unpark(p - 1);
+        }
     }
 }
 
@@ -126,11 +136,11 @@ impl Env for LiveEnv {
             );
             return;
         }
-        let slot = self.slot(m);
+        self.slot(m);
         self.spawner.spawn(
             format!("M{m}"),
             Box::new(move || {
-                let _ = slot.thread.set(std::thread::current());
+                let _ = env.slot(m).thread.set(std::thread::current());
                 run_m(&rt, &env, m);
             }),
         );
@@ -258,25 +268,25 @@ fn run_m(rt: &Arc<Runtime>, env: &LiveEnv, m: MId) {
                     park_for(real.min(50_000_000));
                 }
             }
-            Wait::Netpoll { until } => loop {
-                let now = env.virt_now();
-                let due = until.min(rt.abs_time(rt.netpoll.next_ready()));
-                if now >= due || rt.is_exited() {
-                    break;
+            Wait::Netpoll { until } => {
+                env.poller.store(m + 1, Ordering::Release);
+                let seen = env.poll_gen.load(Ordering::Acquire);
+                loop {
+                    let now = env.virt_now();
+                    let due = until.min(rt.abs_time(rt.netpoll.next_ready()));
+                    // netpollBreak or new I/O: back to findRunnable's tail.
+                    if now >= due
+                        || rt.is_exited()
+                        || env.poll_gen.load(Ordering::Acquire) != seen
+                    {
+                        break;
+                    }
+                    park_for(env.real_until(due).min(50_000_000));
                 }
-                let g = env.poll_lock.lock().unwrap();
-                let seen = *g;
-                let real = env.real_until(due).min(50_000_000) as u64;
-                let (g, _) = env
-                    .poll_cv
-                    .wait_timeout_while(g, std::time::Duration::from_nanos(real.max(1)), |n| {
-                        *n == seen
-                    })
-                    .unwrap();
-                if *g != seen {
-                    break; // netpollBreak or new I/O: back to findRunnable's tail
-                }
-            },
+                let _ = env
+                    .poller
+                    .compare_exchange(m + 1, 0, Ordering::AcqRel, Ordering::Relaxed);
+            }
         }
     }
 }
@@ -304,11 +314,12 @@ impl Live {
             spawner,
             rt: OnceLock::new(),
             me: OnceLock::new(),
-            slots: Mutex::new(Vec::new()),
+            slots: Default::default(),
+            slots_lock: Mutex::new(()),
             threads: AtomicU32::new(0),
             max_threads: opts.max_threads,
-            poll_lock: Mutex::new(0),
-            poll_cv: Condvar::new(),
+            poll_gen: AtomicU64::new(0),
+            poller: AtomicU32::new(0),
             rand: AtomicU64::new(0x2545_F491_4F6C_DD1D),
             out_of_threads: AtomicBool::new(false),
         });
