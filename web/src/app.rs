@@ -1,110 +1,517 @@
-//! The first page: start one worker per M, show the figures they advance.
+//! The explorer page: controls, the machine (Ps, global queue, Ms, sysmon, netpoller,
+//! timers), a per-P timeline, the schedtrace console and an event feed.
+//!
+//! Each frame (every ~33 ms) the page advances the deterministic driver by a bounded
+//! slice (live runs advance by themselves on workers), takes a non-blocking snapshot,
+//! reads the new events, and re-renders. Nothing here waits on a lock.
 
-use std::sync::Arc;
+use std::cell::RefCell;
+use std::rc::Rc;
 
 use gloo_timers::callback::Interval;
-use gmp_live::Heartbeat;
+use gmp_core::scenarios;
+use gmp_core::GKind;
+use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use crate::pool::{self, Collect, RayonSpawner};
+use crate::engine::{Engine, Input, RunSpec};
+use crate::pool;
+use crate::strings::{strings, Strings};
+use crate::ui::Ui;
+use crate::view;
 
-/// How many Ms (worker threads) the page starts.
-const MS: usize = 2;
+/// Workers started for live runs: GOMAXPROCS up to 16, sysmon, and Ms blocked in
+/// syscalls.
+pub const POOL_THREADS: usize = 24;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Driver {
+    Live,
+    Sim,
+}
 
 #[derive(Clone, PartialEq)]
-enum Phase {
-    Starting,
-    /// Workers run; per-M loop counts as last read.
-    Live(Vec<u64>),
-    /// No cross-origin isolation: no shared memory with workers.
+pub struct Settings {
+    pub driver: Driver,
+    /// Virtual time per real time.
+    pub speed: f64,
+    pub paused: bool,
+    pub spec: RunSpec,
+    pub spawn_n: u32,
+}
+
+pub enum Pool {
     NotIsolated,
+    Starting,
+    Ready,
     Failed(String),
 }
 
 #[function_component(App)]
 pub fn app() -> Html {
-    let phase = use_state(|| {
-        if pool::cross_origin_isolated() {
-            Phase::Starting
+    let s: &'static Strings = strings("en");
+    let isolated = use_memo((), |_| pool::cross_origin_isolated());
+    let pool_state = use_mut_ref(|| {
+        if *isolated {
+            Pool::Starting
         } else {
-            Phase::NotIsolated
+            Pool::NotIsolated
         }
     });
+    let engine: Rc<RefCell<Option<Engine>>> = use_mut_ref(|| None);
+    let settings = use_state(|| Settings {
+        driver: if *isolated { Driver::Live } else { Driver::Sim },
+        speed: 0.05,
+        paused: false,
+        spec: RunSpec::default(),
+        spawn_n: 10,
+    });
+    let settings_ref = use_mut_ref(|| (*settings).clone());
+    *settings_ref.borrow_mut() = (*settings).clone();
+    let ui = use_mut_ref(Ui::default);
+    let frame = use_state(|| 0u64);
+    let notice = use_state(|| Option::<String>::None);
+    let events_from = use_mut_ref(|| 0u64);
+    let schedtrace_from = use_mut_ref(|| 0usize);
+    let selected = use_state(|| Option::<u64>::None);
+    let pgrid = use_node_ref();
 
+    // (Re)build the engine whenever the run's settings say so.
+    let rebuild = {
+        let engine = engine.clone();
+        let ui = ui.clone();
+        let events_from = events_from.clone();
+        let schedtrace_from = schedtrace_from.clone();
+        let notice = notice.clone();
+        let pool_state = pool_state.clone();
+        Callback::from(move |st: Settings| {
+            if let Some(old) = engine.borrow_mut().take() {
+                old.stop();
+            }
+            *ui.borrow_mut() = Ui::default();
+            *events_from.borrow_mut() = 0;
+            *schedtrace_from.borrow_mut() = 0;
+            let want_live = st.driver == Driver::Live;
+            let ready = matches!(*pool_state.borrow(), Pool::Ready);
+            let made = if want_live && ready {
+                Engine::new_live(st.spec.clone(), st.speed, POOL_THREADS)
+            } else {
+                Engine::new_sim(st.spec.clone())
+            };
+            match made {
+                Ok(e) => *engine.borrow_mut() = Some(e),
+                Err(e) => notice.set(Some(e)),
+            }
+        })
+    };
+
+    // Start the pool (isolated pages) and the first run.
     {
-        let phase = phase.clone();
+        let rebuild = rebuild.clone();
+        let settings = settings.clone();
+        let pool_state = pool_state.clone();
+        let isolated = *isolated;
         use_effect_with((), move |_| {
-            let mut ticker: Option<Interval> = None;
-            if *phase == Phase::Starting {
-                let hb = Heartbeat::new(MS);
-                let hb_read = Arc::clone(&hb);
-                let failed = std::rc::Rc::new(std::cell::Cell::new(false));
-                let (on_fail, failed_read) = (phase.clone(), failed.clone());
+            if isolated {
+                let settings = settings.clone();
                 wasm_bindgen_futures::spawn_local(async move {
-                    match pool::init(MS).await {
+                    match pool::init(POOL_THREADS).await {
                         Ok(()) => {
-                            let collect = Collect::default();
-                            hb.start(&collect);
-                            RayonSpawner::spawn_all(collect.0.into_inner().unwrap());
+                            *pool_state.borrow_mut() = Pool::Ready;
+                            rebuild.emit((*settings).clone());
                         }
                         Err(e) => {
-                            failed.set(true);
-                            on_fail.set(Phase::Failed(e));
+                            *pool_state.borrow_mut() = Pool::Failed(e);
+                            let mut st = (*settings).clone();
+                            st.driver = Driver::Sim;
+                            settings.set(st.clone());
+                            rebuild.emit(st);
                         }
                     }
                 });
-                let phase = phase.clone();
-                ticker = Some(Interval::new(200, move || {
-                    // Only atomic loads: never blocks the main thread.
-                    let counts: Vec<u64> = hb_read
-                        .loops
-                        .iter()
-                        .map(|c| c.load(std::sync::atomic::Ordering::Relaxed))
-                        .collect();
-                    if !failed_read.get() {
-                        phase.set(Phase::Live(counts));
-                    }
-                }));
+            } else {
+                rebuild.emit((*settings).clone());
             }
-            move || drop(ticker)
+            || ()
         });
     }
 
-    html! {
-        <main class="page">
-            <header>
-                <h1>{ "GMP Explorer" }</h1>
-                <p class="lede">{ "Go's goroutine scheduler: Gs (goroutines) run on Ms (threads) that hold Ps (processors)." }</p>
-            </header>
-            { status_view(&phase) }
-        </main>
+    // The frame loop.
+    {
+        let engine = engine.clone();
+        let ui = ui.clone();
+        let frame = frame.clone();
+        let events_from = events_from.clone();
+        let schedtrace_from = schedtrace_from.clone();
+        let settings_ref = settings_ref.clone();
+        use_effect_with((), move |_| {
+            let last = Rc::new(RefCell::new(crate::clock::now_ms()));
+            let tick = Interval::new(33, move || {
+                let now = crate::clock::now_ms();
+                let dt = (now - *last.borrow()).clamp(0.0, 100.0);
+                *last.borrow_mut() = now;
+                let st = settings_ref.borrow().clone();
+                let mut guard = engine.borrow_mut();
+                let Some(eng) = guard.as_mut() else { return };
+                if !st.paused {
+                    eng.advance((dt * 1e6 * st.speed) as i64, 8.0);
+                }
+                let snap = eng.snapshot();
+                let mut from = *events_from.borrow();
+                let evs = eng.events_since(&mut from);
+                *events_from.borrow_mut() = from;
+                let console = match eng.rt().schedtrace_out.try_lock() {
+                    Ok(lines) => {
+                        let mut i = schedtrace_from.borrow_mut();
+                        let new = lines[(*i).min(lines.len())..].to_vec();
+                        *i = lines.len();
+                        new
+                    }
+                    Err(_) => vec![],
+                };
+                ui.borrow_mut().frame(snap, &evs, console, now);
+                frame.set(*frame + 1);
+            });
+            move || drop(tick)
+        });
     }
-}
 
-fn status_view(phase: &Phase) -> Html {
-    match phase {
-        Phase::Starting => html! {
-            <p id="status" data-state="starting" role="status">{ "Starting worker threads…" }</p>
-        },
-        Phase::NotIsolated => html! {
+    // ---- callbacks
+    let apply = {
+        let engine = engine.clone();
+        let notice = notice.clone();
+        Callback::from(move |input: Input| {
+            if let Some(e) = engine.borrow_mut().as_mut() {
+                if let Err(err) = e.apply(input) {
+                    notice.set(Some(err));
+                }
+            }
+        })
+    };
+    let spawn = |kind: GKind| {
+        let apply = apply.clone();
+        let settings = settings.clone();
+        Callback::from(move |_: MouseEvent| apply.emit(Input::Spawn(kind, settings.spawn_n)))
+    };
+    let on_spawn_n = {
+        let settings = settings.clone();
+        Callback::from(move |e: Event| {
+            let v: u32 = e
+                .target_unchecked_into::<HtmlInputElement>()
+                .value()
+                .parse()
+                .unwrap_or(1);
+            let mut st = (*settings).clone();
+            st.spawn_n = v.clamp(1, 10_000);
+            settings.set(st);
+        })
+    };
+    let on_procs = {
+        let apply = apply.clone();
+        let settings = settings.clone();
+        Callback::from(move |e: Event| {
+            let n: u32 = e
+                .target_unchecked_into::<HtmlSelectElement>()
+                .value()
+                .parse()
+                .unwrap_or(4);
+            apply.emit(Input::Procs(n));
+            let mut st = (*settings).clone();
+            st.spec.procs = n;
+            settings.set(st);
+        })
+    };
+    let on_driver = {
+        let settings = settings.clone();
+        let rebuild = rebuild.clone();
+        let pool_state = pool_state.clone();
+        let notice = notice.clone();
+        Callback::from(move |e: Event| {
+            let v = e.target_unchecked_into::<HtmlSelectElement>().value();
+            let mut st = (*settings).clone();
+            st.driver = if v == "live" { Driver::Live } else { Driver::Sim };
+            if st.driver == Driver::Live && !matches!(*pool_state.borrow(), Pool::Ready) {
+                notice.set(Some("Live mode needs worker threads, which this page cannot start (see above).".into()));
+                st.driver = Driver::Sim;
+            }
+            settings.set(st.clone());
+            rebuild.emit(st);
+        })
+    };
+    let on_speed = {
+        let settings = settings.clone();
+        let engine = engine.clone();
+        Callback::from(move |e: Event| {
+            let v: f64 = e
+                .target_unchecked_into::<HtmlSelectElement>()
+                .value()
+                .parse()
+                .unwrap_or(0.05);
+            if let Some(eng) = engine.borrow().as_ref() {
+                eng.set_scale(v);
+            }
+            let mut st = (*settings).clone();
+            st.speed = v;
+            settings.set(st);
+        })
+    };
+    let toggle_pause = {
+        let settings = settings.clone();
+        let engine = engine.clone();
+        Callback::from(move |_: MouseEvent| {
+            let mut st = (*settings).clone();
+            st.paused = !st.paused;
+            if let Some(eng) = engine.borrow().as_ref() {
+                eng.set_scale(if st.paused { 1e-9 } else { st.speed });
+            }
+            settings.set(st);
+        })
+    };
+    let step = {
+        let engine = engine.clone();
+        let settings = settings.clone();
+        Callback::from(move |_: MouseEvent| {
+            let mut st = (*settings).clone();
+            st.paused = true;
+            settings.set(st);
+            if let Some(e) = engine.borrow_mut().as_mut() {
+                e.step();
+            }
+        })
+    };
+    let step_back = {
+        let engine = engine.clone();
+        let settings = settings.clone();
+        let notice = notice.clone();
+        let ui = ui.clone();
+        let events_from = events_from.clone();
+        let schedtrace_from = schedtrace_from.clone();
+        Callback::from(move |_: MouseEvent| {
+            let mut st = (*settings).clone();
+            st.paused = true;
+            settings.set(st);
+            if let Some(e) = engine.borrow_mut().as_mut() {
+                let target = e.step_back_target();
+                match e.rewind_to(target) {
+                    Ok(()) => {
+                        *ui.borrow_mut() = Ui::default();
+                        *events_from.borrow_mut() = 0;
+                        *schedtrace_from.borrow_mut() = 0;
+                    }
+                    Err(err) => notice.set(Some(err)),
+                }
+            }
+        })
+    };
+    let reset = {
+        let settings = settings.clone();
+        let rebuild = rebuild.clone();
+        Callback::from(move |_: MouseEvent| rebuild.emit((*settings).clone()))
+    };
+    let on_seed = {
+        let settings = settings.clone();
+        let rebuild = rebuild.clone();
+        let notice = notice.clone();
+        Callback::from(move |e: Event| {
+            let v = e.target_unchecked_into::<HtmlInputElement>().value();
+            match v.trim().parse::<u64>() {
+                Ok(seed) => {
+                    let mut st = (*settings).clone();
+                    st.spec.seed = seed;
+                    settings.set(st.clone());
+                    rebuild.emit(st);
+                }
+                Err(_) => notice.set(Some(format!("seed {v:?} is not a whole number; keeping {}", settings.spec.seed))),
+            }
+        })
+    };
+    let on_scenario = {
+        let settings = settings.clone();
+        let rebuild = rebuild.clone();
+        Callback::from(move |e: Event| {
+            let v = e.target_unchecked_into::<HtmlSelectElement>().value();
+            let mut st = (*settings).clone();
+            st.spec.scenario = v;
+            st.spec.params.clear();
+            settings.set(st.clone());
+            rebuild.emit(st);
+        })
+    };
+    let export = {
+        let engine = engine.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(e) = engine.borrow().as_ref() {
+                if let Some(evs) = e.rt().events.try_snapshot() {
+                    let json = gmp_core::export::chrome_trace(&evs, e.rt().gomaxprocs());
+                    view::download("gmp-trace.json", &json);
+                }
+            }
+        })
+    };
+    let on_select = {
+        let selected = selected.clone();
+        Callback::from(move |g: u64| selected.set(Some(g)))
+    };
+    let close_detail = {
+        let selected = selected.clone();
+        Callback::from(move |_: MouseEvent| selected.set(None))
+    };
+    let dismiss = {
+        let notice = notice.clone();
+        Callback::from(move |_: MouseEvent| notice.set(None))
+    };
+    let onkeydown = {
+        let toggle_pause = toggle_pause.clone();
+        let step = step.clone();
+        let step_back = step_back.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            let tag = e
+                .target()
+                .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+                .map(|el| el.tag_name())
+                .unwrap_or_default();
+            if tag == "INPUT" || tag == "SELECT" || e.ctrl_key() || e.meta_key() || e.alt_key() {
+                return;
+            }
+            let fake = || MouseEvent::new("click").unwrap();
+            match e.key().as_str() {
+                "p" => toggle_pause.emit(fake()),
+                "." => step.emit(fake()),
+                "," => step_back.emit(fake()),
+                _ => {}
+            }
+        })
+    };
+
+    let ui = ui.borrow();
+    let snap = ui.snap.clone();
+    let eng = engine.borrow();
+    let live = eng.as_ref().is_some_and(|e| e.is_live());
+    let out_of_threads = eng.as_ref().is_some_and(|e| e.out_of_threads());
+    let (stdout, exit) = eng
+        .as_ref()
+        .map(|e| {
+            let out = e
+                .rt()
+                .stdout
+                .try_lock()
+                .map(|o| o.iter().rev().take(20).rev().cloned().collect::<Vec<_>>())
+                .unwrap_or_default();
+            (out, e.rt().exit.try_lock().ok().and_then(|x| x.clone()))
+        })
+        .unwrap_or_default();
+    let pool_line = match &*pool_state.borrow() {
+        Pool::NotIsolated => html! {
             <div id="status" data-state="not-isolated" class="notice" role="status">
-                <p>{ "This page is not cross-origin isolated, so the browser withholds SharedArrayBuffer and real worker threads cannot share the scheduler's memory. The explorer runs its deterministic driver here instead." }</p>
-                <p><a href="" target="_blank" rel="noopener">{ "Open live mode in a new tab" }</a></p>
+                <p>{ s.not_isolated }</p>
+                <p><a href="" target="_blank" rel="noopener">{ s.open_live }</a></p>
             </div>
         },
-        Phase::Failed(e) => html! {
-            <p id="status" data-state="failed" class="notice" role="alert">{ format!("The worker threads could not start: {e}") }</p>
-        },
-        Phase::Live(counts) => html! {
-            <section id="status" data-state="live" aria-label="Live threads">
-                <p>{ format!("{} Ms running on Web Workers over shared memory.", counts.len()) }</p>
-                <ul class="ms">
-                    { for counts.iter().enumerate().map(|(i, n)| html! {
-                        <li><span class="m">{ format!("M{i}") }</span>
-                            { " loops: " }<output data-m={i.to_string()} class="count">{ n }</output></li>
-                    }) }
-                </ul>
+        Pool::Starting => html! { <p id="status" data-state="starting" role="status">{ "Starting worker threads…" }</p> },
+        Pool::Ready => html! { <p id="status" data-state="live-ready" class="sr-only">{ "Worker threads ready." }</p> },
+        Pool::Failed(e) => html! { <p id="status" data-state="failed" class="notice" role="alert">{ format!("The worker threads could not start ({e}); running the deterministic driver.") }</p> },
+    };
+    let st = &*settings;
+
+    html! {
+        <main class="page" {onkeydown}>
+            <header class="top">
+                <div>
+                    <h1>{ s.title }</h1>
+                    <p class="lede">{ s.lede }</p>
+                </div>
+                <span id="driver-badge" class={classes!("badge", if live { "live" } else { "sim" })}>
+                    { if live { s.live_badge } else { s.sim_badge } }
+                </span>
+            </header>
+            { pool_line }
+            if let Some(n) = &*notice {
+                <div id="notice" class="notice" role="alert">{ n.clone() }{ " " }
+                    <button onclick={dismiss}>{ "Dismiss" }</button></div>
+            }
+            if out_of_threads {
+                <div class="notice" role="alert">{ s.pool_full }</div>
+            }
+            <section class="controls" aria-label="Controls">
+                <fieldset>
+                    <legend>{ "Spawn goroutines" }</legend>
+                    <label>{ "N " }<input id="spawn-n" type="number" min="1" max="10000" value={st.spawn_n.to_string()} onchange={on_spawn_n} /></label>
+                    <button id="spawn-cpu" class="k-cpu" onclick={spawn(GKind::Cpu)}>{ "CPU-bound" }</button>
+                    <button id="spawn-blocking" class="k-blocking" onclick={spawn(GKind::Blocking)}>{ "blocking syscall" }</button>
+                    <button id="spawn-network" class="k-network" onclick={spawn(GKind::Network)}>{ "network read" }</button>
+                    <p class="help">{ s.spawn_help }</p>
+                </fieldset>
+                <fieldset>
+                    <legend>{ "Run" }</legend>
+                    <label>{ "GOMAXPROCS " }
+                        <select id="procs" onchange={on_procs} title={s.procs_help}>
+                            { for (1..=16u32).map(|n| html!{ <option value={n.to_string()} selected={n == snap.gomaxprocs.max(1)}>{ n }</option> }) }
+                        </select></label>
+                    <label>{ "driver " }
+                        <select id="driver" onchange={on_driver}>
+                            <option value="live" selected={st.driver == Driver::Live}>{ "live (threads)" }</option>
+                            <option value="sim" selected={st.driver == Driver::Sim}>{ "deterministic" }</option>
+                        </select></label>
+                    <label>{ "speed " }
+                        <select id="speed" onchange={on_speed} title={s.speed_help}>
+                            { for [(0.01, "1/100×"), (0.05, "1/20×"), (0.2, "1/5×"), (1.0, "1×")].iter().map(|(v, l)| html!{
+                                <option value={v.to_string()} selected={(st.speed - v).abs() < 1e-9}>{ *l }</option> }) }
+                        </select></label>
+                    <label>{ "scenario " }
+                        <select id="scenario" onchange={on_scenario}>
+                            { for scenarios::SCENARIOS.iter().map(|sc| html!{
+                                <option value={sc.name} selected={sc.name == st.spec.scenario}>{ sc.name }</option> }) }
+                        </select></label>
+                    <label>{ "seed " }<input id="seed" type="text" inputmode="numeric" size="6" value={st.spec.seed.to_string()} onchange={on_seed} /></label>
+                </fieldset>
+                <fieldset>
+                    <legend>{ "Time" }</legend>
+                    <button id="pause" onclick={toggle_pause} aria-pressed={st.paused.to_string()} title="p">{ if st.paused { "Resume" } else { "Pause" } }</button>
+                    <button id="step" onclick={step} disabled={live} title=".">{ "Step" }</button>
+                    <button id="step-back" onclick={step_back} disabled={live} title=",">{ "Step back" }</button>
+                    <button id="reset" onclick={reset}>{ "Reset" }</button>
+                    <button id="export" onclick={export}>{ "Export trace" }</button>
+                    <span id="clock" class="clock">{ format!("t = {:.3} ms", snap.now as f64 / 1e6) }</span>
+                </fieldset>
             </section>
-        },
+            <div class="machine">
+                <section class="ps" aria-labelledby="ps-h">
+                    <h2 id="ps-h">{ format!("Ps (GOMAXPROCS={})", snap.gomaxprocs) }</h2>
+                    <p class="help">{ s.ps_help }</p>
+                    <div class="pgrid-wrap">
+                        <div class="pgrid" ref={pgrid.clone()}>
+                            { for snap.ps.iter().map(|p| view::p_card(p, &ui, on_select.clone())) }
+                        </div>
+                        { view::arrows(&ui.arrows, snap.ps.len(), &pgrid) }
+                    </div>
+                    { view::timeline(&ui, snap.gomaxprocs) }
+                    <p class="help">{ s.timeline_help }</p>
+                </section>
+                <aside class="side">
+                    { view::global_queue(&snap, &ui, on_select.clone(), s) }
+                    { view::ms(&snap, s) }
+                    { view::sysmon(&snap, s) }
+                    { view::netpoll(&snap, &ui, on_select.clone(), s) }
+                </aside>
+            </div>
+            <div class="bottom">
+                <section aria-labelledby="console-h">
+                    <h2 id="console-h">{ "schedtrace" }</h2>
+                    <p class="help">{ s.console_help }</p>
+                    <pre id="schedtrace" class="console" tabindex="0" aria-live="off">{ for ui.console.iter().rev().take(60).rev().map(|l| html!{ <>{ l }{ "\n" }</> }) }</pre>
+                </section>
+                <section aria-labelledby="events-h">
+                    <h2 id="events-h">{ format!("Events ({} steals, {} preemptions, {} hand-offs)", ui.steals, ui.preemptions, ui.handoffs) }</h2>
+                    <p class="help">{ s.events_help }</p>
+                    <ol id="feed" class="feed">{ for ui.feed.iter().map(|(t, l)| html!{ <li><span class="t">{ format!("{:.3}ms", *t as f64 / 1e6) }</span>{ l }</li> }) }</ol>
+                    <h2>{ "Program output" }</h2>
+                    <pre id="stdout" class="console">{ for stdout.iter().map(|l| html!{ <>{ l }{ "\n" }</> }) }
+                    { exit.map(|x| html!{ <>{ x.stderr }{ format!("[exit status {}]", x.code) }</> }).unwrap_or_default() }</pre>
+                </section>
+            </div>
+            if let Some(g) = *selected {
+                { view::g_detail(g, &snap, eng.as_ref(), close_detail) }
+            }
+        </main>
     }
 }

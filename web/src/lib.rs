@@ -4,7 +4,12 @@
 //! the Ms their loops, and then only *reads* shared atomics on a timer.
 
 pub mod app;
+pub mod clock;
+pub mod engine;
 pub mod pool;
+pub mod strings;
+pub mod ui;
+pub mod view;
 
 /// Mounts the app in place of the boot notice.
 pub fn start() {

@@ -1,5 +1,5 @@
-//! The worker pool: one Web Worker per M, from wasm-bindgen-rayon, over the shared
-//! `WebAssembly.Memory`.
+//! The worker pool: Web Workers from wasm-bindgen-rayon over the shared
+//! `WebAssembly.Memory`. Each M of a live run is one long task on one worker.
 
 use gmp_live::Spawner;
 
@@ -27,12 +27,22 @@ pub async fn init(_threads: usize) -> Result<(), String> {
     Err("the worker pool exists only in the browser".into())
 }
 
-/// Runs each task on its own pool worker. A task never returns while its M lives, so the
-/// pool must have at least as many workers as there are tasks.
-///
-/// All the tasks are handed over by a single `rayon::spawn` from this thread; the others
-/// are spawned from inside a worker. Rayon's wake-up path may take a lock, and a contended
-/// lock would make the main thread wait, which the browser forbids.
+/// Runs each task on its own pool worker (`rayon::spawn`). A live run's first M is
+/// started from the main thread; every later M is started by an M, on a worker.
+pub struct PoolSpawner;
+
+impl Spawner for PoolSpawner {
+    fn spawn(&self, _name: String, task: Box<dyn FnOnce() + Send + 'static>) {
+        #[cfg(target_arch = "wasm32")]
+        rayon::spawn(task);
+        #[cfg(not(target_arch = "wasm32"))]
+        gmp_live::StdSpawner.spawn(_name, task);
+    }
+}
+
+/// Hands a batch of tasks to the pool with a single `rayon::spawn` from this thread;
+/// the rest are spawned from inside a worker. Rayon's wake-up path may take a lock,
+/// and a contended lock would make the main thread wait, which the browser forbids.
 pub struct RayonSpawner;
 
 impl RayonSpawner {

@@ -1,0 +1,213 @@
+//! The page's state between frames, derived from snapshots and events (pure: no web
+//! types here, so it is unit-testable natively).
+
+use std::collections::{HashMap, VecDeque};
+use std::rc::Rc;
+
+use gmp_core::snapshot::Snapshot;
+use gmp_core::trace::{EvKind, Event};
+use gmp_core::GKind;
+
+/// How long an animation stays on screen, in page ms.
+pub const ARROW_MS: f64 = 1600.0;
+pub const FLASH_MS: f64 = 1200.0;
+/// Timeline window in virtual ns.
+pub const TIMELINE_NS: i64 = 200_000_000;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Arrow {
+    pub victim: i32,
+    pub thief: i32,
+    pub n: u32,
+    pub runnext: bool,
+    pub born: f64,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Flash {
+    pub what: &'static str,
+    pub text: String,
+    pub born: f64,
+}
+
+/// One stretch of a goroutine on a P, for the timeline.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Slice {
+    pub p: i32,
+    pub goid: u64,
+    pub start: i64,
+    pub end: Option<i64>,
+}
+
+#[derive(Clone, Default, PartialEq)]
+pub struct Ui {
+    pub snap: Rc<Snapshot>,
+    pub console: VecDeque<String>,
+    pub feed: VecDeque<(i64, String)>,
+    pub arrows: Vec<Arrow>,
+    /// Per P: the latest flash (preempted, handed off, stack grew...).
+    pub flashes: HashMap<i32, Flash>,
+    /// Goids that just arrived in the global queue by preemption: goid → born.
+    pub preempted: HashMap<u64, f64>,
+    pub slices: VecDeque<Slice>,
+    pub kinds: HashMap<u64, GKind>,
+    /// Cumulative counters for the page.
+    pub steals: u64,
+    pub preemptions: u64,
+    pub handoffs: u64,
+}
+
+/// Short words for an event, with Go's names.
+pub fn describe(e: &Event) -> Option<String> {
+    let p = if e.p >= 0 { format!("P{}", e.p) } else { "-".into() };
+    Some(match &e.kind {
+        EvKind::GoCreate { g, parent } => format!("GoCreate G{g} (by G{parent}) → runnext of {p}"),
+        EvKind::GoStop { g, reason } => format!("GoStop G{g} ({}) on {p} → global queue", reason.as_str()),
+        EvKind::GoBlock { g, reason } => format!("GoBlock G{g} ({reason}) on {p}"),
+        EvKind::GoUnblock { g } => format!("GoUnblock G{g} (goready → runnext of {p})"),
+        EvKind::GoDestroy { g } => format!("GoDestroy G{g} on {p}"),
+        EvKind::GoSyscallBegin { g } => format!("GoSyscallBegin G{g} on {p}"),
+        EvKind::GoSyscallEnd { g } => format!("GoSyscallEnd G{g} (kept {p})"),
+        EvKind::GoSyscallEndBlocked { g } => format!("GoSyscallEndBlocked G{g} (its P was taken)"),
+        EvKind::ProcSteal { p: pp, m } => format!("ProcSteal P{pp} from M{m} (in a syscall) → handoffp"),
+        EvKind::ProcsChange { procs } => format!("ProcsChange GOMAXPROCS={procs} (procresize)"),
+        EvKind::STWBegin { kind } => format!("STWBegin ({kind})"),
+        EvKind::STWEnd => "STWEnd".into(),
+        EvKind::Steal { victim, thief, n, runnext } => format!(
+            "P{thief} stole {n} G{} from P{victim}{}",
+            if *n == 1 { "" } else { "s" },
+            if *runnext { " (its runnext)" } else { "" }
+        ),
+        EvKind::Preempt { g, async_ } => format!(
+            "G{g} preempted on {p}{}",
+            if *async_ { " by a signal (async)" } else { " at a function call" }
+        ),
+        EvKind::StackGrow { g, old, new } => format!("G{g} stack {old} → {new} bytes (copied)"),
+        EvKind::StackShrink { g, old, new } => format!("G{g} stack shrunk {old} → {new} bytes"),
+        EvKind::MStart { id } => format!("M{id} started (a new thread)"),
+        EvKind::Exit { code } => format!("program exited with status {code}"),
+        _ => return None,
+    })
+}
+
+impl Ui {
+    /// Folds a frame's snapshot and new events in. `page_ms` is the page clock.
+    pub fn frame(&mut self, snap: Snapshot, events: &[Event], console: Vec<String>, page_ms: f64) {
+        for g in &snap.gs {
+            self.kinds.insert(g.goid, g.kind);
+        }
+        for e in events {
+            match &e.kind {
+                EvKind::Steal {
+                    victim,
+                    thief,
+                    n,
+                    runnext,
+                } => {
+                    self.steals += 1;
+                    self.arrows.push(Arrow {
+                        victim: *victim,
+                        thief: *thief,
+                        n: *n,
+                        runnext: *runnext,
+                        born: page_ms,
+                    });
+                }
+                EvKind::Preempt { g, .. } => {
+                    self.preemptions += 1;
+                    self.preempted.insert(*g, page_ms);
+                    self.flashes.insert(
+                        e.p,
+                        Flash {
+                            what: "preempt",
+                            text: format!("G{g} preempted → global queue"),
+                            born: page_ms,
+                        },
+                    );
+                }
+                EvKind::ProcSteal { p, m } => {
+                    self.handoffs += 1;
+                    self.flashes.insert(
+                        *p,
+                        Flash {
+                            what: "handoff",
+                            text: format!("taken from M{m} in a syscall"),
+                            born: page_ms,
+                        },
+                    );
+                }
+                EvKind::StackGrow { g, old, new } if e.p >= 0 => {
+                    self.flashes.insert(
+                        e.p,
+                        Flash {
+                            what: "stack",
+                            text: format!("G{g} stack {old}→{new}"),
+                            born: page_ms,
+                        },
+                    );
+                }
+                EvKind::GoStart { g } if e.p >= 0 => {
+                    self.close_slice(e.p, e.t);
+                    self.slices.push_back(Slice {
+                        p: e.p,
+                        goid: *g,
+                        start: e.t,
+                        end: None,
+                    });
+                }
+                EvKind::GoStop { .. }
+                | EvKind::GoBlock { .. }
+                | EvKind::GoDestroy { .. }
+                | EvKind::GoSyscallBegin { .. }
+                    if e.p >= 0 =>
+                {
+                    self.close_slice(e.p, e.t);
+                }
+                _ => {}
+            }
+            if let Some(text) = describe(e) {
+                self.feed.push_front((e.t, text));
+            }
+        }
+        self.feed.truncate(40);
+        for line in console {
+            self.console.push_back(line);
+        }
+        while self.console.len() > 300 {
+            self.console.pop_front();
+        }
+        self.arrows.retain(|a| page_ms - a.born < ARROW_MS);
+        self.flashes.retain(|_, f| page_ms - f.born < FLASH_MS);
+        self.preempted.retain(|_, b| page_ms - *b < FLASH_MS * 2.0);
+        let horizon = snap.now - TIMELINE_NS;
+        while self
+            .slices
+            .front()
+            .is_some_and(|s| s.end.is_some_and(|e| e < horizon))
+        {
+            self.slices.pop_front();
+        }
+        while self.slices.len() > 20_000 {
+            self.slices.pop_front();
+        }
+        if self.kinds.len() > 300_000 {
+            self.kinds.clear();
+        }
+        self.snap = Rc::new(snap);
+    }
+
+    fn close_slice(&mut self, p: i32, t: i64) {
+        if let Some(s) = self
+            .slices
+            .iter_mut()
+            .rev()
+            .find(|s| s.p == p && s.end.is_none())
+        {
+            s.end = Some(t);
+        }
+    }
+
+    pub fn kind(&self, goid: u64) -> GKind {
+        self.kinds.get(&goid).copied().unwrap_or(GKind::Example)
+    }
+}
