@@ -1,9 +1,9 @@
-// The first page: cross-origin isolated with live worker threads; a plain fallback without.
+// The page: cross-origin isolated with live worker threads; a plain fallback without.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { serve } from './server.mjs';
-import { launch, DIST, ARTIFACTS } from './browser.mjs';
+import { launch, DIST } from './browser.mjs';
+import { shot, spawn, ticks, noErrors } from './helpers.mjs';
 
 let browser, isolated, plain;
 before(async () => {
@@ -13,33 +13,32 @@ before(async () => {
 });
 after(async () => { await browser?.close(); await isolated?.close(); await plain?.close(); });
 
-const counts = (page) => page.$$eval('output[data-m]', (els) => els.map((e) => Number(e.textContent)));
-
-test('served with COOP/COEP: isolated, and every M worker advances shared state', async () => {
+test('served with COOP/COEP: isolated, Ms on workers advance the shared scheduler', async () => {
   const page = await browser.newPage();
   await page.goto(isolated.url);
   assert.equal(await page.evaluate(() => self.crossOriginIsolated), true);
-  await page.waitForSelector('#status[data-state="live"]', { timeout: 20_000 });
-  // Each M's count is written only by its worker thread; wait until all have moved.
-  await page.waitForFunction(() => {
-    const els = [...document.querySelectorAll('output[data-m]')];
-    return els.length >= 2 && els.every((e) => Number(e.textContent) > 0);
-  }, null, { timeout: 20_000 });
-  const first = await counts(page);
-  await page.waitForTimeout(600);
-  const second = await counts(page);
-  assert.equal(second.length, first.length);
-  second.forEach((n, i) => assert.ok(n > first[i], `M${i} did not advance: ${first[i]} -> ${n}`));
-  // The main thread stays responsive while workers spin: a rAF round trip completes fast.
+  await page.waitForSelector('#status[data-state="live-ready"]', { state: 'attached', timeout: 30_000 });
+  await page.waitForSelector('#driver-badge.live');
+  await page.selectOption('#speed', '1');
+  await spawn(page, 'cpu', 40);
+  // Schedticks are written by the Ms on worker threads; this thread only reads them.
+  await page.waitForFunction(() => [...document.querySelectorAll('.pcard .tick')]
+    .filter((e) => Number(e.textContent.replace(/\D/g, '')) > 2).length >= 2, null, { timeout: 20_000 });
+  const a = await ticks(page);
+  await page.waitForTimeout(500);
+  const b = await ticks(page);
+  assert.ok(b.reduce((x, y) => x + y) > a.reduce((x, y) => x + y), `no progress: ${a} -> ${b}`);
+  await page.waitForFunction(() => document.querySelectorAll('#ms li[data-state="running"]').length >= 2,
+    null, { timeout: 10_000 });
   const rafMs = await page.evaluate(() => new Promise((r) => {
     const t = performance.now(); requestAnimationFrame(() => r(performance.now() - t));
   }));
   assert.ok(rafMs < 500, `main thread blocked for ${rafMs} ms`);
-  await page.screenshot({ path: path.join(ARTIFACTS, 'foundation-live.png') });
-  assert.deepEqual(page.errors, []);
+  await shot(page, 'foundation-live');
+  noErrors(page, assert);
 });
 
-test('served without COOP/COEP: says so plainly and still renders', async () => {
+test('served without COOP/COEP: says so plainly, and runs the deterministic driver', async () => {
   const page = await browser.newPage();
   await page.goto(plain.url);
   assert.equal(await page.evaluate(() => self.crossOriginIsolated), false);
@@ -47,7 +46,9 @@ test('served without COOP/COEP: says so plainly and still renders', async () => 
   const text = await notice.textContent();
   assert.match(text, /not cross-origin isolated/);
   assert.match(text, /deterministic driver/);
-  assert.ok(await page.$('h1'), 'page heading rendered');
-  await page.screenshot({ path: path.join(ARTIFACTS, 'foundation-not-isolated.png') });
-  assert.deepEqual(page.errors, []);
+  assert.match(await page.textContent('#driver-badge'), /deterministic/);
+  await spawn(page, 'cpu', 5);
+  await page.waitForFunction(() => /[1-9]/.test(document.querySelector('#schedtrace').textContent), null, { timeout: 20_000 });
+  await shot(page, 'foundation-not-isolated');
+  noErrors(page, assert);
 });

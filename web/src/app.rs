@@ -229,9 +229,16 @@ pub fn app() -> Html {
         Callback::from(move |e: Event| {
             let v = e.target_unchecked_into::<HtmlSelectElement>().value();
             let mut st = (*settings).clone();
-            st.driver = if v == "live" { Driver::Live } else { Driver::Sim };
+            st.driver = if v == "live" {
+                Driver::Live
+            } else {
+                Driver::Sim
+            };
             if st.driver == Driver::Live && !matches!(*pool_state.borrow(), Pool::Ready) {
-                notice.set(Some("Live mode needs worker threads, which this page cannot start (see above).".into()));
+                notice.set(Some(
+                    "Live mode needs worker threads, which this page cannot start (see above)."
+                        .into(),
+                ));
                 st.driver = Driver::Sim;
             }
             settings.set(st.clone());
@@ -321,7 +328,10 @@ pub fn app() -> Html {
                     settings.set(st.clone());
                     rebuild.emit(st);
                 }
-                Err(_) => notice.set(Some(format!("seed {v:?} is not a whole number; keeping {}", settings.spec.seed))),
+                Err(_) => notice.set(Some(format!(
+                    "seed {v:?} is not a whole number; keeping {}",
+                    settings.spec.seed
+                ))),
             }
         })
     };
@@ -407,9 +417,15 @@ pub fn app() -> Html {
                 <p><a href="" target="_blank" rel="noopener">{ s.open_live }</a></p>
             </div>
         },
-        Pool::Starting => html! { <p id="status" data-state="starting" role="status">{ "Starting worker threads…" }</p> },
-        Pool::Ready => html! { <p id="status" data-state="live-ready" class="sr-only">{ "Worker threads ready." }</p> },
-        Pool::Failed(e) => html! { <p id="status" data-state="failed" class="notice" role="alert">{ format!("The worker threads could not start ({e}); running the deterministic driver.") }</p> },
+        Pool::Starting => {
+            html! { <p id="status" data-state="starting" role="status">{ "Starting worker threads…" }</p> }
+        }
+        Pool::Ready => {
+            html! { <p id="status" data-state="live-ready" class="sr-only">{ "Worker threads ready." }</p> }
+        }
+        Pool::Failed(e) => {
+            html! { <p id="status" data-state="failed" class="notice" role="alert">{ format!("The worker threads could not start ({e}); running the deterministic driver.") }</p> }
+        }
     };
     let st = &*settings;
 

@@ -25,7 +25,10 @@ pub fn now_ms() -> f64 {
     {
         use std::sync::OnceLock;
         static T0: OnceLock<std::time::Instant> = OnceLock::new();
-        T0.get_or_init(std::time::Instant::now).elapsed().as_secs_f64() * 1e3
+        T0.get_or_init(std::time::Instant::now)
+            .elapsed()
+            .as_secs_f64()
+            * 1e3
     }
 }
 

@@ -59,28 +59,62 @@ pub struct Ui {
 
 /// Short words for an event, with Go's names.
 pub fn describe(e: &Event) -> Option<String> {
-    let p = if e.p >= 0 { format!("P{}", e.p) } else { "-".into() };
+    let p = if e.p >= 0 {
+        format!("P{}", e.p)
+    } else {
+        "-".into()
+    };
     Some(match &e.kind {
         EvKind::GoCreate { g, parent } => format!("GoCreate G{g} (by G{parent}) → runnext of {p}"),
-        EvKind::GoStop { g, reason } => format!("GoStop G{g} ({}) on {p} → global queue", reason.as_str()),
+        EvKind::GoStop { g, reason } => {
+            format!("GoStop G{g} ({}) on {p} → global queue", reason.as_str())
+        }
         EvKind::GoBlock { g, reason } => format!("GoBlock G{g} ({reason}) on {p}"),
         EvKind::GoUnblock { g } => format!("GoUnblock G{g} (goready → runnext of {p})"),
         EvKind::GoDestroy { g } => format!("GoDestroy G{g} on {p}"),
         EvKind::GoSyscallBegin { g } => format!("GoSyscallBegin G{g} on {p}"),
         EvKind::GoSyscallEnd { g } => format!("GoSyscallEnd G{g} (kept {p})"),
         EvKind::GoSyscallEndBlocked { g } => format!("GoSyscallEndBlocked G{g} (its P was taken)"),
-        EvKind::ProcSteal { p: pp, m } => format!("ProcSteal P{pp} from M{m} (in a syscall) → handoffp"),
+        EvKind::ProcSteal { p: pp, m } => {
+            format!("ProcSteal P{pp} from M{m} (in a syscall) → handoffp")
+        }
         EvKind::ProcsChange { procs } => format!("ProcsChange GOMAXPROCS={procs} (procresize)"),
+        EvKind::ProcDestroy { p, moved } => format!(
+            "P{p} destroyed: its {} goroutine{} moved to the head of the global queue{}",
+            moved.len(),
+            if moved.len() == 1 { "" } else { "s" },
+            if moved.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    " ({})",
+                    moved
+                        .iter()
+                        .map(|g| format!("G{g}"))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                )
+            }
+        ),
         EvKind::STWBegin { kind } => format!("STWBegin ({kind})"),
         EvKind::STWEnd => "STWEnd".into(),
-        EvKind::Steal { victim, thief, n, runnext } => format!(
+        EvKind::Steal {
+            victim,
+            thief,
+            n,
+            runnext,
+        } => format!(
             "P{thief} stole {n} G{} from P{victim}{}",
             if *n == 1 { "" } else { "s" },
             if *runnext { " (its runnext)" } else { "" }
         ),
         EvKind::Preempt { g, async_ } => format!(
             "G{g} preempted on {p}{}",
-            if *async_ { " by a signal (async)" } else { " at a function call" }
+            if *async_ {
+                " by a signal (async)"
+            } else {
+                " at a function call"
+            }
         ),
         EvKind::StackGrow { g, old, new } => format!("G{g} stack {old} → {new} bytes (copied)"),
         EvKind::StackShrink { g, old, new } => format!("G{g} stack shrunk {old} → {new} bytes"),

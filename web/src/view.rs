@@ -80,7 +80,9 @@ pub fn p_card(p: &PSnap, ui: &Ui, onselect: Callback<u64>) -> Html {
                 </div>
             </div>
             <RingCanvas kinds={kinds} head={p.head} />
-            <div class="ringinfo" data-ring-len={p.ring.len().to_string()}>
+            <div class="ringinfo" data-ring-len={p.ring.len().to_string()}
+                data-ring={p.ring.iter().map(|g| g.to_string()).collect::<Vec<_>>().join(" ")}
+                data-runnext={p.runnext.map(|g| g.to_string()).unwrap_or_default()}>
                 { format!("ring {}/256 · head {} tail {}", p.ring.len(), p.head, p.tail) }
             </div>
             if let Some(f) = flash {
@@ -152,7 +154,7 @@ pub fn arrows(arrows: &[Arrow], nps: usize, grid: &NodeRef) -> Html {
         <svg class="arrows" aria-hidden="true">
             <defs><marker id="ah" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
                 <path d="M0,0 L10,5 L0,10 z" fill="#b03a8a" /></marker></defs>
-            { for arrows.iter().map(|a| {
+            { for arrows.iter().filter(|a| (a.victim as usize) < nps && (a.thief as usize) < nps).map(|a| {
                 let (x1, y1) = center(a.victim);
                 let (x2, y2) = center(a.thief);
                 let (mx, my) = ((x1 + x2) / 2.0, (y1 + y2) / 2.0 - 18.0);
@@ -287,7 +289,7 @@ pub fn timeline_canvas(props: &TimelineProps) -> Html {
         );
     }
     html! { <canvas ref={node} id="timeline" class="timeline" width="800" height={h.to_string()}
-        aria-label="per-P timeline of the last 200 ms"></canvas> }
+    aria-label="per-P timeline of the last 200 ms"></canvas> }
 }
 
 pub fn timeline(ui: &Ui, lanes: u32) -> Html {
@@ -301,7 +303,12 @@ pub fn timeline(ui: &Ui, lanes: u32) -> Html {
 }
 
 /// A G's card: its state now and the events that mention it.
-pub fn g_detail(goid: u64, snap: &Snapshot, eng: Option<&Engine>, close: Callback<MouseEvent>) -> Html {
+pub fn g_detail(
+    goid: u64,
+    snap: &Snapshot,
+    eng: Option<&Engine>,
+    close: Callback<MouseEvent>,
+) -> Html {
     let g = snap.gs.iter().find(|g| g.goid == goid);
     let history: Vec<String> = eng
         .and_then(|e| e.rt().events.try_snapshot())
@@ -310,7 +317,9 @@ pub fn g_detail(goid: u64, snap: &Snapshot, eng: Option<&Engine>, close: Callbac
                 .filter(|e| mentions(&e.kind, goid))
                 .rev()
                 .take(40)
-                .filter_map(|e| crate::ui::describe(e).map(|d| format!("{:.3} ms  {d}", e.t as f64 / 1e6)))
+                .filter_map(|e| {
+                    crate::ui::describe(e).map(|d| format!("{:.3} ms  {d}", e.t as f64 / 1e6))
+                })
                 .collect()
         })
         .unwrap_or_default();

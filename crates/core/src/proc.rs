@@ -509,6 +509,14 @@ impl Runtime {
             if self.sched.gcwaiting.load(Ordering::Acquire) {
                 return Found::Wait(self.gcstopm(m, cont));
             }
+            // (The explorer's safe-point request: ready the GOMAXPROCS updater here.)
+            if self.updater_pending.load(Ordering::Acquire)
+                && self.updater_pending.swap(false, Ordering::AcqRel)
+            {
+                if let Some(g) = self.take_updater_request() {
+                    self.ready(m, g, true);
+                }
+            }
             // 2. Our own timers (sleepers become runnable in runnext).
             let now = self.now();
             let mut poll_until = self.check_timers(m, p, now);

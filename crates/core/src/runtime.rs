@@ -372,6 +372,8 @@ pub struct Runtime {
     /// GOMAXPROCS requested from outside (UI/CLI) for the updater G to apply.
     pub pending_procs: AtomicU32,
     pub updater_g: AtomicU32,
+    /// A GOMAXPROCS request waits for the next P in the scheduler to ready the updater.
+    pub updater_pending: AtomicBool,
     pub last_gc: AtomicI64,
     /// Goroutines asked for from outside (CPU-bound, blocking, network), waiting for the
     /// program's `Accept` loop.
@@ -462,6 +464,7 @@ impl Runtime {
             start_time,
             pending_procs: AtomicU32::new(0),
             updater_g: AtomicU32::new(0),
+            updater_pending: AtomicBool::new(false),
             last_gc: AtomicI64::new(start_time),
             coprimes: Mutex::new(Vec::new()),
             requests: [AtomicU32::new(0), AtomicU32::new(0), AtomicU32::new(0)],

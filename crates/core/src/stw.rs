@@ -258,6 +258,13 @@ impl Runtime {
         if !runnext.is_nil() {
             self.globrunqputhead(s, runnext);
         }
+        let moved = (!runnext.is_nil())
+            .then_some(runnext)
+            .into_iter()
+            .chain(ring.iter().copied())
+            .map(|g| self.goid(g))
+            .collect();
+        self.emit(None, EvKind::ProcDestroy { p: p as i32, moved });
         if p != to {
             self.p(to).timers.take_from(&pp.timers);
         }

@@ -115,9 +115,19 @@ impl Runtime {
             let list = self.netpoll.poll(now);
             self.injectglist(None, &list);
         }
-        // 2. GOMAXPROCS updates.
+        // 2. GOMAXPROCS updates asked for from outside: like a `forEachP` safe-point
+        // function, every P is asked to stop at its next safe point (`preemptall`),
+        // and the first one in the scheduler readies the updater goroutine into its
+        // runnext (see `find_runnable`). Go's own automatic updater is injected into
+        // the global queue instead and can wait behind a busy program.
+        // With an idle P the updater simply goes through `injectglist`, which starts
+        // an M for it.
         if let Some(g) = self.take_updater_request() {
-            self.injectglist(None, &[g]);
+            if self.sched.npidle.load(Ordering::Acquire) > 0 {
+                self.injectglist(None, &[g]);
+            } else if !self.updater_pending.swap(true, Ordering::AcqRel) {
+                self.preemptall();
+            }
         }
         // 3. retake.
         if self.retake(&mut st, now) != 0 {

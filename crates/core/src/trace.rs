@@ -81,6 +81,12 @@ pub enum EvKind {
     ProcsChange {
         procs: u32,
     },
+    /// Explorer: `p.destroy` moved these goids (runnext first, then the ring) to the
+    /// head of the global queue.
+    ProcDestroy {
+        p: i32,
+        moved: Vec<u64>,
+    },
     STWBegin {
         kind: &'static str,
     },
@@ -161,6 +167,7 @@ impl EvKind {
             EvKind::ProcStop { .. } => "ProcStop",
             EvKind::ProcSteal { .. } => "ProcSteal",
             EvKind::ProcsChange { .. } => "ProcsChange",
+            EvKind::ProcDestroy { .. } => "ProcDestroy",
             EvKind::STWBegin { .. } => "STWBegin",
             EvKind::STWEnd => "STWEnd",
             EvKind::Steal { .. } => "Steal",

@@ -275,9 +275,7 @@ fn run_m(rt: &Arc<Runtime>, env: &LiveEnv, m: MId) {
                     let now = env.virt_now();
                     let due = until.min(rt.abs_time(rt.netpoll.next_ready()));
                     // netpollBreak or new I/O: back to findRunnable's tail.
-                    if now >= due
-                        || rt.is_exited()
-                        || env.poll_gen.load(Ordering::Acquire) != seen
+                    if now >= due || rt.is_exited() || env.poll_gen.load(Ordering::Acquire) != seen
                     {
                         break;
                     }
