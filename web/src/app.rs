@@ -15,6 +15,8 @@ use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use crate::engine::{Engine, Input, RunSpec};
+use crate::lessons;
+use crate::url::{self, UrlState};
 use crate::pool;
 use crate::strings::{strings, Strings};
 use crate::ui::Ui;
@@ -38,6 +40,103 @@ pub struct Settings {
     pub paused: bool,
     pub spec: RunSpec,
     pub spawn_n: u32,
+    /// The lesson and variant shown, if any.
+    pub lesson: Option<&'static str>,
+    pub variant: &'static str,
+    pub embed: bool,
+    pub compact: bool,
+    pub lang: String,
+    /// Run this many deterministic steps after (re)building, then pause (`step=N`).
+    pub start_step: Option<u64>,
+}
+
+impl Settings {
+    /// Settings from the page's URL, with a notice for each bad value.
+    fn from_url(isolated: bool) -> (Settings, Vec<String>) {
+        let query = web_sys::window()
+            .and_then(|w| w.location().search().ok())
+            .unwrap_or_default();
+        let (u, notes) = url::parse(&query);
+        let mut st = Settings {
+            driver: if isolated { Driver::Live } else { Driver::Sim },
+            speed: u.speed.unwrap_or(0.05),
+            paused: u.step.is_some(),
+            spec: RunSpec::default(),
+            spawn_n: 10,
+            lesson: None,
+            variant: "",
+            embed: u.embed,
+            compact: u.layout == "compact" || u.embed,
+            lang: u.lang.clone(),
+            start_step: u.step,
+        };
+        if let Some(l) = u.lesson.as_deref().and_then(lessons::find) {
+            st.lesson = Some(l.id);
+            st.variant = l.variant(u.variant.as_deref()).id;
+            st.driver = Driver::Sim;
+            st.apply_lesson();
+        } else if let Some(sc) = &u.scenario {
+            st.spec.scenario = sc.clone();
+        }
+        if !u.params.is_empty() {
+            st.spec.params = u.params.clone();
+        }
+        if let Some(n) = u.procs {
+            st.spec.procs = n;
+        }
+        if let Some(seed) = u.seed {
+            st.spec.seed = seed;
+        }
+        match u.driver.as_deref() {
+            Some("sim") => st.driver = Driver::Sim,
+            Some("live") if isolated && st.lesson.is_none() => st.driver = Driver::Live,
+            _ => {}
+        }
+        if st.start_step.is_some() {
+            st.driver = Driver::Sim;
+        }
+        (st, notes)
+    }
+
+    /// The run a lesson variant asks for.
+    fn apply_lesson(&mut self) {
+        let Some(l) = self.lesson.and_then(lessons::find) else { return };
+        let v = l.variant(Some(self.variant));
+        self.spec = RunSpec {
+            scenario: l.scenario_for(v).into(),
+            params: v.params.iter().map(|(k, x)| (k.to_string(), x.to_string())).collect(),
+            procs: v.procs.unwrap_or(l.procs),
+            seed: self.spec.seed,
+            asyncpreemptoff: v.asyncpreemptoff,
+            // A run that may never end stops after 1 s of virtual time; others get 60 s.
+            max_time: if v.expect.is_none() && v.asyncpreemptoff {
+                1_000_000_000
+            } else {
+                60_000_000_000
+            },
+            schedtrace_ms: 20,
+        };
+    }
+
+    /// This state as a URL query.
+    pub fn to_url(&self, step: Option<u64>) -> UrlState {
+        UrlState {
+            lesson: self.lesson.map(String::from),
+            variant: self.lesson.map(|_| self.variant.to_string()),
+            scenario: (self.lesson.is_none() && self.spec.scenario != "playground")
+                .then(|| self.spec.scenario.clone()),
+            params: if self.lesson.is_none() { self.spec.params.clone() } else { vec![] },
+            procs: (self.lesson.is_none() && self.spec.procs != 4).then_some(self.spec.procs),
+            seed: (self.spec.seed != 1).then_some(self.spec.seed),
+            driver: (self.lesson.is_none() && self.driver == Driver::Sim).then(|| "sim".into()),
+            speed: ((self.speed - 0.05).abs() > 1e-12).then_some(self.speed),
+            step,
+            layout: if self.compact && !self.embed { "compact".into() } else { "full".into() },
+            lang: self.lang.clone(),
+            embed: self.embed,
+            quiz: None,
+        }
+    }
 }
 
 pub enum Pool {
@@ -59,18 +158,13 @@ pub fn app() -> Html {
         }
     });
     let engine: Rc<RefCell<Option<Engine>>> = use_mut_ref(|| None);
-    let settings = use_state(|| Settings {
-        driver: if *isolated { Driver::Live } else { Driver::Sim },
-        speed: 0.05,
-        paused: false,
-        spec: RunSpec::default(),
-        spawn_n: 10,
-    });
+    let initial = use_memo((), |_| Settings::from_url(pool::cross_origin_isolated()));
+    let settings = use_state(|| initial.0.clone());
     let settings_ref = use_mut_ref(|| (*settings).clone());
     *settings_ref.borrow_mut() = (*settings).clone();
     let ui = use_mut_ref(Ui::default);
     let frame = use_state(|| 0u64);
-    let notice = use_state(|| Option::<String>::None);
+    let notice = use_state(|| (!initial.1.is_empty()).then(|| initial.1.join(" ")));
     let events_from = use_mut_ref(|| 0u64);
     let schedtrace_from = use_mut_ref(|| 0usize);
     let selected = use_state(|| Option::<u64>::None);
@@ -99,7 +193,14 @@ pub fn app() -> Html {
                 Engine::new_sim(st.spec.clone())
             };
             match made {
-                Ok(e) => *engine.borrow_mut() = Some(e),
+                Ok(mut e) => {
+                    if let Some(n) = st.start_step {
+                        if let Err(err) = e.rewind_to(n) {
+                            notice.set(Some(err));
+                        }
+                    }
+                    *engine.borrow_mut() = Some(e);
+                }
                 Err(e) => notice.set(Some(e)),
             }
         })
@@ -146,6 +247,7 @@ pub fn app() -> Html {
         let settings_ref = settings_ref.clone();
         use_effect_with((), move |_| {
             let last = Rc::new(RefCell::new(crate::clock::now_ms()));
+            let last_height = Rc::new(RefCell::new(0i32));
             let tick = Interval::new(33, move || {
                 let now = crate::clock::now_ms();
                 let dt = (now - *last.borrow()).clamp(0.0, 100.0);
@@ -170,6 +272,25 @@ pub fn app() -> Html {
                     Err(_) => vec![],
                 };
                 ui.borrow_mut().frame(snap, &evs, console, now);
+                // Keep the address bar on this state (paused runs include their step).
+                let step = (st.paused && !eng.is_live()).then(|| eng.steps());
+                let q = url::to_query(&st.to_url(step));
+                if let Some(w) = web_sys::window() {
+                    if w.location().search().unwrap_or_default() != q {
+                        if let Ok(h) = w.history() {
+                            let path = w.location().pathname().unwrap_or_default();
+                            let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&format!("{path}{q}")));
+                        }
+                    }
+                }
+                // Tell an embedding page our height when it changes.
+                if crate::embed::in_frame() {
+                    let h = crate::embed::content_height();
+                    if h != *last_height.borrow() {
+                        *last_height.borrow_mut() = h;
+                        crate::embed::post("resize", &[("height", h.into())]);
+                    }
+                }
                 frame.set(*frame + 1);
             });
             move || drop(tick)
@@ -313,7 +434,12 @@ pub fn app() -> Html {
     let reset = {
         let settings = settings.clone();
         let rebuild = rebuild.clone();
-        Callback::from(move |_: MouseEvent| rebuild.emit((*settings).clone()))
+        Callback::from(move |_: MouseEvent| {
+            let mut st = (*settings).clone();
+            st.start_step = None;
+            settings.set(st.clone());
+            rebuild.emit(st)
+        })
     };
     let on_seed = {
         let settings = settings.clone();
@@ -325,6 +451,7 @@ pub fn app() -> Html {
                 Ok(seed) => {
                     let mut st = (*settings).clone();
                     st.spec.seed = seed;
+                    st.start_step = None;
                     settings.set(st.clone());
                     rebuild.emit(st);
                 }
@@ -341,8 +468,13 @@ pub fn app() -> Html {
         Callback::from(move |e: Event| {
             let v = e.target_unchecked_into::<HtmlSelectElement>().value();
             let mut st = (*settings).clone();
-            st.spec.scenario = v;
-            st.spec.params.clear();
+            st.spec = RunSpec {
+                scenario: v,
+                seed: st.spec.seed,
+                ..RunSpec::default()
+            };
+            st.lesson = None;
+            st.start_step = None;
             settings.set(st.clone());
             rebuild.emit(st);
         })
@@ -356,6 +488,19 @@ pub fn app() -> Html {
                     view::download("gmp-trace.json", &json);
                 }
             }
+        })
+    };
+    let on_variant = {
+        let settings = settings.clone();
+        let rebuild = rebuild.clone();
+        Callback::from(move |id: &'static str| {
+            let mut st = (*settings).clone();
+            st.variant = id;
+            st.start_step = None;
+            st.paused = false;
+            st.apply_lesson();
+            settings.set(st.clone());
+            rebuild.emit(st);
         })
     };
     let on_select = {
@@ -401,15 +546,27 @@ pub fn app() -> Html {
     let (stdout, exit) = eng
         .as_ref()
         .map(|e| {
-            let out = e
+            let mut out = e
                 .rt()
                 .stdout
                 .try_lock()
                 .map(|o| o.iter().rev().take(20).rev().cloned().collect::<Vec<_>>())
                 .unwrap_or_default();
+            if let Ok(err) = e.rt().stderr.try_lock() {
+                out.extend(err.iter().cloned());
+            }
             (out, e.rt().exit.try_lock().ok().and_then(|x| x.clone()))
         })
         .unwrap_or_default();
+    let finished = exit.is_some() || eng.as_ref().is_some_and(|e| e.stopped().is_some());
+    let link = {
+        let step = (st_paused(&settings) && !live).then(|| eng.as_ref().map(|e| e.steps()).unwrap_or(0));
+        let q = url::to_query(&settings.to_url(step));
+        let base = web_sys::window()
+            .and_then(|w| Some(format!("{}{}", w.location().origin().ok()?, w.location().pathname().ok()?)))
+            .unwrap_or_default();
+        format!("{base}{q}")
+    };
     let pool_line = match &*pool_state.borrow() {
         Pool::NotIsolated => html! {
             <div id="status" data-state="not-isolated" class="notice" role="status">
@@ -430,7 +587,7 @@ pub fn app() -> Html {
     let st = &*settings;
 
     html! {
-        <main class="page" {onkeydown}>
+        <main class={classes!("page", st.embed.then_some("embed"), st.compact.then_some("compact"))} {onkeydown}>
             <header class="top">
                 <div>
                     <h1>{ s.title }</h1>
@@ -488,8 +645,18 @@ pub fn app() -> Html {
                     <button id="reset" onclick={reset}>{ "Reset" }</button>
                     <button id="export" onclick={export}>{ "Export trace" }</button>
                     <span id="clock" class="clock">{ format!("t = {:.3} ms", snap.now as f64 / 1e6) }</span>
+                    <span id="stepno" class="clock">{ format!("step {}", eng.as_ref().map(|e| e.steps()).unwrap_or(0)) }</span>
+                    if let Some(stop) = eng.as_ref().and_then(|e| e.stopped()) {
+                        if matches!(stop, gmp_core::Stop::TimeLimit) {
+                            <span id="stopped" class="stopped" role="status">{ "stopped at the time limit: this program never ends" }</span>
+                        }
+                    }
                 </fieldset>
             </section>
+            if let Some(l) = st.lesson {
+                <crate::lesson_view::LessonPanel lesson={l} variant={st.variant} output={stdout.clone()}
+                    finished={finished} on_variant={on_variant.clone()} link={link.clone()} />
+            }
             <div class="machine">
                 <section class="ps" aria-labelledby="ps-h">
                     <h2 id="ps-h">{ format!("Ps (GOMAXPROCS={})", snap.gomaxprocs) }</h2>
@@ -530,4 +697,8 @@ pub fn app() -> Html {
             }
         </main>
     }
+}
+
+fn st_paused(s: &Settings) -> bool {
+    s.paused
 }

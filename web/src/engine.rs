@@ -28,6 +28,8 @@ pub struct RunSpec {
     pub procs: u32,
     pub seed: u64,
     pub asyncpreemptoff: bool,
+    /// Virtual time after which a run that never ends is stopped (ns).
+    pub max_time: i64,
     /// schedtrace period in virtual ms.
     pub schedtrace_ms: i64,
 }
@@ -40,6 +42,7 @@ impl Default for RunSpec {
             procs: 4,
             seed: 1,
             asyncpreemptoff: false,
+            max_time: i64::MAX,
             schedtrace_ms: 100,
         }
     }
@@ -149,7 +152,11 @@ impl Engine {
             return 0;
         }
         let t0 = crate::clock::now_ms();
-        let target = r.sim.now() + virt_ns.max(0);
+        let target = (r.sim.now() + virt_ns.max(0)).min(r.spec.max_time);
+        if r.sim.now() >= r.spec.max_time {
+            r.stop = Some(Stop::TimeLimit);
+            return 0;
+        }
         let start = r.sim.steps;
         loop {
             let chunk_end = r.sim.steps + 2_000;
@@ -159,7 +166,12 @@ impl Engine {
                         break;
                     }
                 }
-                Stop::TimeLimit => break,
+                Stop::TimeLimit => {
+                    if target >= r.spec.max_time {
+                        r.stop = Some(Stop::TimeLimit);
+                    }
+                    break;
+                }
                 other => {
                     r.stop = Some(other);
                     break;
@@ -169,11 +181,12 @@ impl Engine {
         r.sim.steps - start
     }
 
-    /// One scheduler event forward (deterministic only).
+    /// One scheduler step of one M forward (deterministic only): what the Step button
+    /// and a link's `step=N` count.
     pub fn step(&mut self) {
         if let Engine::Sim(r) = self {
             if r.stop.is_none() {
-                if let Some(s) = r.sim.step_event() {
+                if let Some(s) = r.sim.step() {
                     r.stop = Some(s);
                 }
             }
@@ -251,6 +264,14 @@ impl Engine {
     pub fn stop(&self) {
         if let Engine::Live(l, _) = self {
             l.stop();
+        }
+    }
+
+    /// Why a deterministic run stopped, if it did.
+    pub fn stopped(&self) -> Option<Stop> {
+        match self {
+            Engine::Sim(r) => r.stop.clone(),
+            Engine::Live(..) => None,
         }
     }
 

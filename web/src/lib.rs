@@ -5,10 +5,14 @@
 
 pub mod app;
 pub mod clock;
+pub mod embed;
 pub mod engine;
+pub mod lesson_view;
+pub mod lessons;
 pub mod pool;
 pub mod strings;
 pub mod ui;
+pub mod url;
 pub mod view;
 
 /// Mounts the app in place of the boot notice.

@@ -1,0 +1,142 @@
+// Lessons, links and embeds (deterministic driver; no COOP/COEP needed).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { serve } from './server.mjs';
+import { launch, DIST } from './browser.mjs';
+import { shot, noErrors } from './helpers.mjs';
+
+let browser, site, parent, parentDir;
+before(async () => {
+  browser = await launch();
+  site = await serve(DIST, { isolated: false });
+  parentDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gmp-parent-'));
+  fs.writeFileSync(path.join(parentDir, 'index.html'), `<!doctype html><html><head><link rel="icon" href="data:,"></head><body>
+    <h1>Course page</h1>
+    <iframe id="explorer" title="GMP Explorer" width="100%" height="300" style="border:0"
+      src="${site.url}?lesson=gosched&embed=1" allow="cross-origin-isolated"></iframe>
+    <script>
+      window.msgs = [];
+      addEventListener('message', (e) => {
+        window.msgs.push({ origin: e.origin, data: e.data });
+        if (e.data && e.data.type === 'resize') document.getElementById('explorer').height = e.data.height;
+      });
+    </script></body></html>`);
+  parent = await serve(parentDir, { isolated: false });
+});
+after(async () => {
+  await browser?.close(); await site?.close(); await parent?.close();
+  fs.rmSync(parentDir, { recursive: true, force: true });
+});
+
+// Real Go 1.27.3 prints these (oracle/gosched, 5/5 runs each).
+const GOSCHED = {
+  yield: '[B0 A0 B1 A1 B2 A2]',
+  'no-yield': '[B0 B1 B2 A0 A1 A2]',
+  three: '[C0 A0 B0 C1 A1 B1 C2 A2 B2]',
+  procs2: '[B0 A0 B1 A1 B2 A2]',
+};
+
+test('the Gosched lesson and its variants print what real Go prints', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${site.url}?lesson=gosched`);
+  for (const [variant, want] of Object.entries(GOSCHED)) {
+    await page.click(`.variant[data-variant="${variant}"]`);
+    await page.waitForFunction((w) => document.querySelector('#actual')?.textContent === w, want, { timeout: 15_000 });
+    assert.match(await page.textContent('#verdict'), /the same/);
+  }
+  await shot(page, 'lesson-gosched');
+  noErrors(page, assert);
+});
+
+test('every lesson runs to its expected output', async () => {
+  const page = await browser.newPage();
+  const lessons = ['stack-growth', 'preemption', 'syscall-netpoll', 'schedtrace', 'work-stealing', 'compute-all', 'five-hundred'];
+  for (const id of lessons) {
+    await page.goto(`${site.url}?lesson=${id}&speed=1`);
+    await page.waitForSelector(`#lesson[data-lesson="${id}"]`);
+    const expected = await page.$('#expected');
+    if (expected) {
+      await page.waitForSelector('#verdict.ok', { timeout: 60_000 });
+    }
+  }
+  // Preemption: exit comes after about 10-20 ms of virtual time.
+  await page.goto(`${site.url}?lesson=preemption&speed=1`);
+  await page.waitForSelector('#verdict.ok', { timeout: 30_000 });
+  // With async preemption off, the run never ends and says so.
+  await page.click('.variant[data-variant="off"]');
+  await page.waitForSelector('#stopped', { timeout: 60_000 });
+  assert.equal(await page.$('#verdict.ok'), null);
+  noErrors(page, assert);
+});
+
+test('embedded in a non-isolated page on another origin: resize messages and a working run', async () => {
+  const page = await browser.newPage();
+  await page.goto(parent.url);
+  const frame = await (await page.waitForSelector('#explorer')).contentFrame();
+  await frame.waitForSelector('#verdict.ok', { timeout: 30_000 });
+  await page.waitForFunction(() => window.msgs.some((m) => m.data?.type === 'resize' && m.data.height > 200), null, { timeout: 10_000 });
+  const msg = await page.evaluate(() => window.msgs.find((m) => m.data?.type === 'resize'));
+  assert.equal(msg.data.source, 'gmp-explorer');
+  assert.equal(msg.data.version, 1);
+  assert.equal(msg.origin, new URL(site.url).origin);
+  assert.ok(Number(await page.getAttribute('#explorer', 'height')) > 300, 'the course page resized the frame');
+  assert.equal(await frame.$eval('main', (m) => m.classList.contains('embed')), true);
+  await shot(page, 'embed-parent');
+  noErrors(page, assert);
+});
+
+test('a link with step=N shows the same machine as stepping N times by hand', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${site.url}?scenario=cpu-bound&p.goroutines=6&p.work=5ms&procs=2&driver=sim`);
+  await page.waitForSelector('#pause');
+  await page.click('#pause'); // pause first; then rewind by reloading at step 0
+  await page.goto(`${site.url}?scenario=cpu-bound&p.goroutines=6&p.work=5ms&procs=2&driver=sim&step=0`);
+  await page.waitForSelector('#step');
+  const N = 60;
+  for (let i = 0; i < N; i++) await page.click('#step');
+  await page.waitForFunction((n) => document.querySelector('#stepno').textContent === `step ${n}`, N);
+  const sig = () => page.evaluate(() => [
+    document.querySelector('#clock').textContent,
+    [...document.querySelectorAll('.pcard')].map((c) => c.querySelector('header').textContent
+      + c.querySelector('.slots').textContent + c.querySelector('.ringinfo').dataset.ring).join('|'),
+    document.querySelector('#global').textContent,
+    [...document.querySelectorAll('#ms li')].map((l) => l.textContent).join('|'),
+  ].join('\n'));
+  await page.waitForTimeout(200);
+  const byHand = await sig();
+  const link = page.url();
+  assert.match(link, new RegExp(`step=${N}`));
+  const other = await browser.newPage();
+  await other.goto(link);
+  await other.waitForFunction((n) => document.querySelector('#stepno')?.textContent === `step ${n}`, N);
+  await other.waitForTimeout(200);
+  const sigOther = await other.evaluate(() => [
+    document.querySelector('#clock').textContent,
+    [...document.querySelectorAll('.pcard')].map((c) => c.querySelector('header').textContent
+      + c.querySelector('.slots').textContent + c.querySelector('.ringinfo').dataset.ring).join('|'),
+    document.querySelector('#global').textContent,
+    [...document.querySelectorAll('#ms li')].map((l) => l.textContent).join('|'),
+  ].join('\n'));
+  assert.equal(sigOther, byHand);
+  noErrors(page, assert);
+  noErrors(other, assert);
+});
+
+test('bad URL parameters get a clear notice and sane defaults, never a blank page', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${site.url}?lesson=nope&procs=0&seed=abc`);
+  const n = await page.textContent('#notice');
+  assert.match(n, /no lesson called "nope"/);
+  assert.match(n, /procs=0/);
+  assert.match(n, /seed=abc is not a whole number/);
+  await page.waitForSelector('.pcard', { timeout: 10_000 }); // the machine is drawn
+  assert.equal(await page.$$eval('.pcard', (c) => c.length), 4);
+  await page.goto(`${site.url}?procs=100000`);
+  assert.match(await page.textContent('#notice'), /procs=100000 is not a GOMAXPROCS the explorer can show \(1 to 16\)/);
+  await page.waitForSelector('.pcard', { timeout: 10_000 });
+  assert.equal(await page.$$eval('.pcard', (c) => c.length), 4);
+  noErrors(page, assert);
+});

@@ -1,0 +1,88 @@
+//! Talking to the page that embeds the explorer in an iframe.
+//!
+//! Messages are objects `{ source: "gmp-explorer", version: 1, type, ... }`:
+//! - `resize` `{ height }`: the content height in CSS pixels, whenever it changes;
+//! - (quiz) `answered`, `completed`: see docs/EMBEDDING.md.
+//!
+//! They go to the embedding page's origin (from `document.referrer`, or `?origin=`),
+//! never to `*` when that origin is known.
+
+use wasm_bindgen::JsValue;
+
+/// Whether this page is inside a frame.
+pub fn in_frame() -> bool {
+    let Some(w) = web_sys::window() else { return false };
+    match (w.parent(), w.self_()) {
+        (Ok(Some(p)), s) => !js_sys::Object::is(&p, &s),
+        _ => false,
+    }
+}
+
+/// The embedding page's origin, from `document.referrer`.
+pub fn parent_origin() -> String {
+    let referrer = web_sys::window()
+        .and_then(|w| w.document())
+        .map(|d| d.referrer())
+        .unwrap_or_default();
+    origin_of(&referrer).unwrap_or_else(|| "*".into())
+}
+
+/// `scheme://host[:port]` of a URL.
+pub fn origin_of(url: &str) -> Option<String> {
+    let (scheme, rest) = url.split_once("://")?;
+    let host = rest.split(['/', '?', '#']).next()?;
+    (!host.is_empty()).then(|| format!("{scheme}://{host}"))
+}
+
+/// Posts `{source, version, type, ...fields}` to the parent window.
+pub fn post(kind: &str, fields: &[(&str, JsValue)]) {
+    let Some(w) = web_sys::window() else { return };
+    let Ok(Some(parent)) = w.parent() else { return };
+    let msg = js_sys::Object::new();
+    let set = |k: &str, v: JsValue| {
+        let _ = js_sys::Reflect::set(&msg, &k.into(), &v);
+    };
+    set("source", "gmp-explorer".into());
+    set("version", 1.into());
+    set("type", kind.into());
+    for (k, v) in fields {
+        set(k, v.clone());
+    }
+    let _ = parent.post_message(&msg, &parent_origin());
+}
+
+/// The document's height, for `resize` messages.
+pub fn content_height() -> i32 {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+        .map(|e| e.scroll_height())
+        .unwrap_or(0)
+}
+
+/// Copies text to the clipboard (best effort).
+pub fn copy_text(text: &str) {
+    let Some(w) = web_sys::window() else { return };
+    let nav = w.navigator();
+    if let Ok(cb) = js_sys::Reflect::get(&nav, &"clipboard".into()) {
+        if let Ok(f) = js_sys::Reflect::get(&cb, &"writeText".into()) {
+            if let Ok(f) = f.dyn_into::<js_sys::Function>() {
+                let _ = f.call1(&cb, &text.into());
+            }
+        }
+    }
+}
+
+use wasm_bindgen::JsCast;
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn origins() {
+        assert_eq!(
+            super::origin_of("http://127.0.0.1:9000/course/page.html?x=1").as_deref(),
+            Some("http://127.0.0.1:9000")
+        );
+        assert_eq!(super::origin_of(""), None);
+    }
+}

@@ -1,0 +1,241 @@
+//! Every state is a URL: `?lesson=gosched&variant=no-yield&procs=2&seed=3&step=120`.
+//!
+//! Parameters (all optional):
+//! - `lesson`, `variant`: a lesson and one of its variants; or `scenario` and `p.KEY=V`
+//!   for a scenario's parameters;
+//! - `procs` (GOMAXPROCS, 1–16), `seed`, `driver` (`live`|`sim`), `speed` (virtual per
+//!   real time, 0.001–1), `step` (deterministic steps to run before pausing);
+//! - `layout` (`full`|`compact`), `lang` (`en`|`th`), `embed=1`, `quiz=<id>`.
+//!
+//! Bad values never blank the page: each gets a specific notice and a sane default.
+
+use crate::lessons;
+
+pub const MAX_UI_PROCS: u32 = 16;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct UrlState {
+    pub lesson: Option<String>,
+    pub variant: Option<String>,
+    pub scenario: Option<String>,
+    pub params: Vec<(String, String)>,
+    pub procs: Option<u32>,
+    pub seed: Option<u64>,
+    pub driver: Option<String>,
+    pub speed: Option<f64>,
+    pub step: Option<u64>,
+    pub layout: String,
+    pub lang: String,
+    pub embed: bool,
+    pub quiz: Option<String>,
+}
+
+impl Default for UrlState {
+    fn default() -> Self {
+        UrlState {
+            lesson: None,
+            variant: None,
+            scenario: None,
+            params: vec![],
+            procs: None,
+            seed: None,
+            driver: None,
+            speed: None,
+            step: None,
+            layout: "full".into(),
+            lang: "en".into(),
+            embed: false,
+            quiz: None,
+        }
+    }
+}
+
+fn decode(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'+' => out.push(b' '),
+            b'%' if i + 2 < bytes.len() => {
+                match std::str::from_utf8(&bytes[i + 1..i + 3])
+                    .ok()
+                    .and_then(|h| u8::from_str_radix(h, 16).ok())
+                    .ok_or(())
+                {
+                    Ok(b) => {
+                        out.push(b);
+                        i += 2;
+                    }
+                    Err(_) => out.push(b'%'),
+                }
+            }
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+fn encode(s: &str) -> String {
+    let mut out = String::new();
+    for b in s.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => out.push(b as char),
+            _ => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out
+}
+
+/// Parses a query string (with or without the leading `?`). Returns the state and a
+/// notice for every value that was ignored.
+pub fn parse(query: &str) -> (UrlState, Vec<String>) {
+    let mut st = UrlState::default();
+    let mut notes = Vec::new();
+    for pair in query.trim_start_matches('?').split('&').filter(|p| !p.is_empty()) {
+        let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+        let (k, v) = (decode(k), decode(v));
+        match k.as_str() {
+            "lesson" => {
+                if lessons::find(&v).is_some() {
+                    st.lesson = Some(v);
+                } else {
+                    let known: Vec<_> = lessons::LESSONS.iter().map(|l| l.id).collect();
+                    notes.push(format!(
+                        "There is no lesson called \"{v}\" (lessons: {}); showing the explorer instead.",
+                        known.join(", ")
+                    ));
+                }
+            }
+            "variant" => st.variant = Some(v),
+            "scenario" => {
+                if gmp_core::scenarios::find(&v).is_some() {
+                    st.scenario = Some(v);
+                } else {
+                    notes.push(format!("There is no scenario called \"{v}\"; showing the playground."));
+                }
+            }
+            "procs" => match v.parse::<u32>() {
+                Ok(n) if (1..=MAX_UI_PROCS).contains(&n) => st.procs = Some(n),
+                _ => notes.push(format!(
+                    "procs={v} is not a GOMAXPROCS the explorer can show (1 to {MAX_UI_PROCS}); using the default."
+                )),
+            },
+            "seed" => match v.parse::<u64>() {
+                Ok(n) => st.seed = Some(n),
+                Err(_) => notes.push(format!("seed={v} is not a whole number; using seed 1.")),
+            },
+            "driver" => match v.as_str() {
+                "live" | "sim" => st.driver = Some(v),
+                _ => notes.push(format!("driver={v} is neither live nor sim; choosing automatically.")),
+            },
+            "speed" => match v.parse::<f64>() {
+                Ok(x) if (0.001..=1.0).contains(&x) => st.speed = Some(x),
+                _ => notes.push(format!("speed={v} must be between 0.001 and 1; using 1/20.")),
+            },
+            "step" => match v.parse::<u64>() {
+                Ok(n) if n <= 5_000_000 => st.step = Some(n),
+                _ => notes.push(format!("step={v} must be a whole number up to 5000000; starting at 0.")),
+            },
+            "layout" => match v.as_str() {
+                "full" | "compact" => st.layout = v,
+                _ => notes.push(format!("layout={v} is neither full nor compact; using full.")),
+            },
+            "lang" => match v.as_str() {
+                "en" | "th" => st.lang = v,
+                _ => notes.push(format!("lang={v} is not available (en, th); using English.")),
+            },
+            "embed" => st.embed = v == "1" || v == "true",
+            "quiz" => st.quiz = Some(v),
+            other => {
+                if let Some(name) = other.strip_prefix("p.") {
+                    st.params.push((name.to_string(), v));
+                } else {
+                    notes.push(format!("Unknown parameter \"{other}\" ignored."));
+                }
+            }
+        }
+    }
+    if st.variant.is_some() && st.lesson.is_none() {
+        st.variant = None;
+    }
+    (st, notes)
+}
+
+/// The query string for a state (only what differs from defaults).
+pub fn to_query(st: &UrlState) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut kv = |k: &str, v: &str| parts.push(format!("{}={}", encode(k), encode(v)));
+    if let Some(l) = &st.lesson {
+        kv("lesson", l);
+    }
+    if let Some(v) = &st.variant {
+        kv("variant", v);
+    }
+    if let Some(s) = &st.scenario {
+        kv("scenario", s);
+    }
+    for (k, v) in &st.params {
+        kv(&format!("p.{k}"), v);
+    }
+    if let Some(n) = st.procs {
+        kv("procs", &n.to_string());
+    }
+    if let Some(n) = st.seed {
+        kv("seed", &n.to_string());
+    }
+    if let Some(d) = &st.driver {
+        kv("driver", d);
+    }
+    if let Some(x) = st.speed {
+        kv("speed", &x.to_string());
+    }
+    if let Some(n) = st.step {
+        kv("step", &n.to_string());
+    }
+    if st.layout != "full" {
+        kv("layout", &st.layout);
+    }
+    if st.lang != "en" {
+        kv("lang", &st.lang);
+    }
+    if st.embed {
+        kv("embed", "1");
+    }
+    if let Some(q) = &st.quiz {
+        kv("quiz", q);
+    }
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!("?{}", parts.join("&"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip() {
+        let (st, notes) = parse("?lesson=gosched&variant=no-yield&procs=2&seed=7&step=40&embed=1&lang=th&p.x=1%202");
+        assert!(notes.is_empty(), "{notes:?}");
+        assert_eq!(st.lesson.as_deref(), Some("gosched"));
+        assert_eq!(st.params, vec![("x".to_string(), "1 2".to_string())]);
+        let (again, _) = parse(&to_query(&st));
+        assert_eq!(again, st);
+    }
+
+    #[test]
+    fn bad_values_get_notices_and_defaults() {
+        let (st, notes) = parse("lesson=nope&procs=0&seed=abc&speed=9&step=-1&layout=x&lang=xx&bogus=1");
+        assert_eq!(st, UrlState::default());
+        assert_eq!(notes.len(), 8, "{notes:?}");
+        assert!(notes[0].contains("no lesson called \"nope\""));
+        assert!(notes[1].contains("procs=0"));
+        let (st, notes) = parse("procs=100000");
+        assert_eq!(st.procs, None);
+        assert!(notes[0].contains("1 to 16"));
+    }
+}
