@@ -27,7 +27,7 @@ step "format check"
 ncargo fmt --all -- --check
 
 step "native tests"
-ncargo test --workspace --exclude gmp-web --quiet
+ncargo test --workspace --quiet
 
 step "loom model checks of the run queue"
 (cd / && RUSTUP_TOOLCHAIN="$TOOLCHAIN" RUSTFLAGS="--cfg loom" CARGO_TARGET_DIR="$ROOT/target/loom" \

@@ -48,6 +48,8 @@ pub struct Settings {
     pub lang: String,
     /// Run this many deterministic steps after (re)building, then pause (`step=N`).
     pub start_step: Option<u64>,
+    /// `?quiz=<id|all>`: the quiz is shown.
+    pub quiz: Option<String>,
 }
 
 impl Settings {
@@ -69,6 +71,7 @@ impl Settings {
             compact: u.layout == "compact" || u.embed,
             lang: u.lang.clone(),
             start_step: u.step,
+            quiz: u.quiz.clone(),
         };
         if let Some(l) = u.lesson.as_deref().and_then(lessons::find) {
             st.lesson = Some(l.id);
@@ -134,7 +137,7 @@ impl Settings {
             layout: if self.compact && !self.embed { "compact".into() } else { "full".into() },
             lang: self.lang.clone(),
             embed: self.embed,
-            quiz: None,
+            quiz: self.quiz.clone(),
         }
     }
 }
@@ -593,9 +596,14 @@ pub fn app() -> Html {
                     <h1>{ s.title }</h1>
                     <p class="lede">{ s.lede }</p>
                 </div>
-                <span id="driver-badge" class={classes!("badge", if live { "live" } else { "sim" })}>
-                    { if live { s.live_badge } else { s.sim_badge } }
-                </span>
+                <nav class="topnav" aria-label="Sections">
+                    <a id="nav-quiz" href={format!("?quiz=all&lang={}", st.lang)}>{ "Quiz" }</a>
+                    <a id="nav-lessons" href="?lesson=gosched">{ "Lessons" }</a>
+                    <a id="nav-explorer" href="?">{ "Explorer" }</a>
+                    <span id="driver-badge" class={classes!("badge", if live { "live" } else { "sim" })}>
+                        { if live { s.live_badge } else { s.sim_badge } }
+                    </span>
+                </nav>
             </header>
             { pool_line }
             if let Some(n) = &*notice {
@@ -653,6 +661,9 @@ pub fn app() -> Html {
                     }
                 </fieldset>
             </section>
+            if let Some(q) = &st.quiz {
+                <crate::quiz_view::QuizPanel lang={st.lang.clone()} only={q.clone()} seed={st.spec.seed} />
+            }
             if let Some(l) = st.lesson {
                 <crate::lesson_view::LessonPanel lesson={l} variant={st.variant} output={stdout.clone()}
                     finished={finished} on_variant={on_variant.clone()} link={link.clone()} />

@@ -10,6 +10,8 @@ pub mod engine;
 pub mod lesson_view;
 pub mod lessons;
 pub mod pool;
+pub mod quiz;
+pub mod quiz_view;
 pub mod strings;
 pub mod ui;
 pub mod url;

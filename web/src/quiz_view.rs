@@ -1,0 +1,221 @@
+//! The quiz: select, Submit, feedback with an explanation, "Show me", a score,
+//! "Mark as complete", reset. Progress lives in localStorage (with a notice when the
+//! browser refuses storage). Inside a frame, answers and completion are posted to the
+//! embedding page.
+
+use std::rc::Rc;
+
+use wasm_bindgen::JsValue;
+use yew::prelude::*;
+
+use crate::quiz::{Progress, Question};
+
+const STORE_KEY: &str = "gmp-explorer.quiz.v1";
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok()?
+}
+
+fn load() -> (Progress, bool) {
+    match storage() {
+        Some(s) => match s.get_item(STORE_KEY) {
+            Ok(v) => (v.map(|j| Progress::from_json(&j)).unwrap_or_default(), true),
+            Err(_) => (Progress::default(), false),
+        },
+        None => (Progress::default(), false),
+    }
+}
+
+fn save(p: &Progress) -> bool {
+    storage().is_some_and(|s| s.set_item(STORE_KEY, &p.to_json()).is_ok())
+}
+
+async fn fetch_questions() -> Result<Vec<Question>, String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        use wasm_bindgen::JsCast;
+        let w = web_sys::window().ok_or("no window")?;
+        let resp = wasm_bindgen_futures::JsFuture::from(w.fetch_with_str("quiz/questions.json"))
+            .await
+            .map_err(|e| format!("{e:?}"))?;
+        let resp: web_sys::Response = resp.dyn_into().map_err(|_| "not a response")?;
+        if !resp.ok() {
+            return Err(format!("questions.json: HTTP {}", resp.status()));
+        }
+        let json = wasm_bindgen_futures::JsFuture::from(resp.json().map_err(|e| format!("{e:?}"))?)
+            .await
+            .map_err(|e| format!("{e:?}"))?;
+        crate::quiz::from_js(&json)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        Err("the quiz loads in a browser".into())
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct QuizProps {
+    pub lang: String,
+    /// `?quiz=<id>`: show only this question (`all`: every question).
+    pub only: String,
+    /// A seed for the generated questions.
+    pub seed: u64,
+}
+
+#[function_component(QuizPanel)]
+pub fn quiz_panel(props: &QuizProps) -> Html {
+    let questions = use_state(|| Option::<Result<Rc<Vec<Question>>, String>>::None);
+    let progress = use_state(|| load());
+    let picked = use_state(std::collections::BTreeMap::<String, usize>::new);
+    let lang = use_state(|| props.lang.clone());
+    {
+        let questions = questions.clone();
+        let seed = props.seed;
+        use_effect_with((), move |_| {
+            wasm_bindgen_futures::spawn_local(async move {
+                let mut qs = match fetch_questions().await {
+                    Ok(q) => q,
+                    Err(e) => {
+                        questions.set(Some(Err(e)));
+                        return;
+                    }
+                };
+                for kind in crate::quiz::GENERATED {
+                    if let Some(q) = crate::quiz::generate(kind, seed) {
+                        qs.push(q);
+                    }
+                }
+                questions.set(Some(Ok(Rc::new(qs))));
+            });
+            || ()
+        });
+    }
+    let (prog, storage_ok) = (*progress).clone();
+    let qs = match &*questions {
+        None => return html! { <section id="quiz" aria-busy="true"><p>{ "Loading the questions…" }</p></section> },
+        Some(Err(e)) => return html! { <section id="quiz"><p class="notice" role="alert">{ format!("The questions could not load: {e}") }</p></section> },
+        Some(Ok(q)) => q.clone(),
+    };
+    let shown: Vec<&Question> = qs
+        .iter()
+        .filter(|q| props.only == "all" || q.id == props.only)
+        .collect();
+    let score = prog.score(&qs);
+    let total = qs.len();
+    let answered = prog.answers.len();
+    let all = qs.clone();
+    let post_progress = move |kind: &str, id: Option<(&str, bool)>, p: &Progress| {
+        if crate::embed::in_frame() {
+            let mut f: Vec<(&str, JsValue)> = vec![
+                ("score", (p.score(&all) as u32).into()),
+                ("total", (all.len() as u32).into()),
+            ];
+            if let Some((id, ok)) = id {
+                f.push(("id", id.into()));
+                f.push(("correct", ok.into()));
+            }
+            crate::embed::post(kind, &f);
+        }
+    };
+    let post_progress: Rc<dyn Fn(&str, Option<(&str, bool)>, &Progress)> = Rc::new(post_progress);
+    let set_lang = |l: &'static str| {
+        let lang = lang.clone();
+        Callback::from(move |_: MouseEvent| lang.set(l.to_string()))
+    };
+    let mark_complete = {
+        let progress = progress.clone();
+        let post = post_progress.clone();
+        Callback::from(move |_: MouseEvent| {
+            let (mut p, _) = (*progress).clone();
+            p.completed = true;
+            let ok = save(&p);
+            post("completed", None, &p);
+            progress.set((p, ok));
+        })
+    };
+    let reset = {
+        let progress = progress.clone();
+        let picked = picked.clone();
+        Callback::from(move |_: MouseEvent| {
+            let p = Progress::default();
+            let ok = save(&p);
+            picked.set(Default::default());
+            progress.set((p, ok));
+        })
+    };
+    let l = (*lang).clone();
+    html! {
+        <section id="quiz" class="quiz" aria-labelledby="quiz-h" data-score={score.to_string()} data-total={total.to_string()}>
+            <h2 id="quiz-h">{ if l == "th" { "แบบทดสอบ" } else { "Quiz" } }</h2>
+            <p class="langs">
+                <button id="lang-en" aria-pressed={(l == "en").to_string()} onclick={set_lang("en")}>{ "English" }</button>
+                <button id="lang-th" aria-pressed={(l == "th").to_string()} onclick={set_lang("th")} lang="th">{ "ไทย" }</button>
+            </p>
+            if !storage_ok {
+                <p id="storage-notice" class="notice" role="status">{ "This browser does not let the page store anything, so your answers will be forgotten when you leave." }</p>
+            }
+            <p id="score" class="score" aria-live="polite">{ format!("Score: {score} / {total} · answered {answered}") }
+                { if prog.completed { " · completed ✓" } else { "" } }</p>
+            { for shown.iter().map(|q| {
+                let t = q.text(&l);
+                let chosen = prog.answers.get(&q.id).copied();
+                let sel = picked.get(&q.id).copied().or(chosen);
+                let id = q.id.clone();
+                let on_pick = |i: usize| {
+                    let picked = picked.clone();
+                    let id = id.clone();
+                    Callback::from(move |_: Event| {
+                        let mut m = (*picked).clone();
+                        m.insert(id.clone(), i);
+                        picked.set(m);
+                    })
+                };
+                let submit = {
+                    let progress = progress.clone();
+                    let picked = picked.clone();
+                    let id = id.clone();
+                    let correct = q.correct;
+                    let post = post_progress.clone();
+                    Callback::from(move |e: SubmitEvent| {
+                        e.prevent_default();
+                        let (mut p, _) = (*progress).clone();
+                        let Some(c) = picked.get(&id).copied().or(p.answers.get(&id).copied()) else {
+                            return;
+                        };
+                        p.answers.insert(id.clone(), c);
+                        let ok = save(&p);
+                        post("answered", Some((&id, c == correct)), &p);
+                        progress.set((p, ok));
+                    })
+                };
+                let show = q.show.clone();
+                html! {
+                    <form class="question" data-qid={q.id.clone()} onsubmit={submit}>
+                        <fieldset>
+                            <legend lang={if q.th.is_some() { l.clone() } else { "en".into() }}>{ &t.question }</legend>
+                            { for t.options.iter().enumerate().map(|(i, o)| html!{
+                                <label class="option">
+                                    <input type="radio" name={format!("q-{}", q.id)} value={i.to_string()}
+                                        checked={sel == Some(i)} onchange={on_pick(i)} />
+                                    { o }
+                                </label>
+                            }) }
+                        </fieldset>
+                        <button type="submit" class="submit" disabled={sel.is_none()}>{ if l == "th" { "ส่งคำตอบ" } else { "Submit" } }</button>
+                        if let Some(c) = chosen {
+                            <div class={classes!("feedback", if c == q.correct { "right" } else { "wrong" })} role="status">
+                                <strong>{ if c == q.correct { if l == "th" { "ถูกต้อง" } else { "Correct." } } else if l == "th" { "ยังไม่ถูก" } else { "Not quite." } }</strong>
+                                { " " }{ &t.explanation }{ " " }
+                                <a class="show-me" href={show}>{ if l == "th" { "ให้ดูจริง" } else { "Show me" } }</a>
+                            </div>
+                        }
+                    </form>
+                }
+            }) }
+            <p class="quiz-actions">
+                <button id="mark-complete" onclick={mark_complete} disabled={answered == 0}>{ if l == "th" { "ทำเครื่องหมายว่าเสร็จแล้ว" } else { "Mark as complete" } }</button>
+                <button id="quiz-reset" onclick={reset}>{ if l == "th" { "เริ่มใหม่" } else { "Reset progress" } }</button>
+            </p>
+        </section>
+    }
+}
