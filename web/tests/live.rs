@@ -1,0 +1,68 @@
+//! In headless Chromium (wasm-bindgen-test): the live driver runs a CPU-bound scenario
+//! with every M on a pool worker; steals and preemptions show up in the event log, all
+//! goroutines finish, and this (main) thread keeps running the whole time.
+#![cfg(target_arch = "wasm32")]
+
+use gmp_core::trace::EvKind;
+use gmp_web::engine::{Engine, RunSpec};
+use gmp_web::pool;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+async fn sleep_ms(ms: i32) {
+    let p = js_sys::Promise::new(&mut |resolve, _| {
+        web_sys::window()
+            .unwrap()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms)
+            .unwrap();
+    });
+    wasm_bindgen_futures::JsFuture::from(p).await.unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn live_cpu_bound_run_on_workers() {
+    assert!(pool::cross_origin_isolated());
+    pool::init(12).await.expect("thread pool");
+    let spec = RunSpec {
+        scenario: "cpu-bound".into(),
+        params: vec![
+            ("goroutines".into(), "24".into()),
+            ("work".into(), "30ms".into()),
+        ],
+        procs: 3,
+        ..RunSpec::default()
+    };
+    let eng = Engine::new_live(spec, 1.0, 12).expect("live engine");
+    // The main thread only polls: count how many times it got to run meanwhile.
+    let mut ticks = 0;
+    let mut waited = 0;
+    while eng.rt().exit_status().is_none() {
+        assert!(waited < 30_000, "the live run did not finish");
+        let _ = eng.snapshot(); // non-blocking reads, like the page's frame loop
+        sleep_ms(10).await;
+        waited += 10;
+        ticks += 1;
+    }
+    assert_eq!(eng.rt().exit_status().unwrap().code, 0);
+    assert_eq!(eng.rt().stdout.lock().unwrap().clone(), vec!["done".to_string()]);
+    let evs = eng.rt().events.snapshot();
+    let count = |f: &dyn Fn(&EvKind) -> bool| evs.iter().filter(|e| f(&e.kind)).count();
+    let created = count(&|k| matches!(k, EvKind::GoCreate { g, .. } if *g >= 19));
+    let destroyed = count(&|k| matches!(k, EvKind::GoDestroy { g } if *g >= 19));
+    assert_eq!(created, 24);
+    assert_eq!(destroyed, 24, "every goroutine finished exactly once");
+    assert!(count(&|k| matches!(k, EvKind::Steal { .. })) > 0, "no steal");
+    assert!(count(&|k| matches!(k, EvKind::Preempt { .. })) > 0, "no preemption");
+    // Several Ms ran goroutines, on their own workers.
+    let mut ms: Vec<i64> = evs
+        .iter()
+        .filter(|e| matches!(e.kind, EvKind::GoStart { .. }))
+        .map(|e| e.m)
+        .collect();
+    ms.sort();
+    ms.dedup();
+    assert!(ms.len() >= 3, "goroutines ran on {ms:?}");
+    assert!(ticks > 10, "the main thread was starved ({ticks} polls)");
+    eng.stop();
+}
