@@ -216,13 +216,20 @@ pub fn app() -> Html {
         let pool_state = pool_state.clone();
         let isolated = *isolated;
         use_effect_with((), move |_| {
+            // Show the machine at once on the deterministic driver; a live run replaces
+            // it when the workers are ready (starting them takes a moment).
+            if !isolated || settings.driver == Driver::Sim {
+                rebuild.emit((*settings).clone());
+            }
             if isolated {
                 let settings = settings.clone();
                 wasm_bindgen_futures::spawn_local(async move {
                     match pool::init(POOL_THREADS).await {
                         Ok(()) => {
                             *pool_state.borrow_mut() = Pool::Ready;
-                            rebuild.emit((*settings).clone());
+                            if settings.driver == Driver::Live {
+                                rebuild.emit((*settings).clone());
+                            }
                         }
                         Err(e) => {
                             *pool_state.borrow_mut() = Pool::Failed(e);
@@ -233,8 +240,6 @@ pub fn app() -> Html {
                         }
                     }
                 });
-            } else {
-                rebuild.emit((*settings).clone());
             }
             || ()
         });

@@ -1,0 +1,73 @@
+// Browser measurements (not a test: figures for the notes). Run after a release build:
+//   node tests/e2e/bench-browser.mjs
+// Prints: transfer size (gzip), time to interactive, CPU-bound speedup GOMAXPROCS 1 -> 2
+// in live mode, and frame times with 16 Ps and 10,000 goroutines live.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { serve } from './server.mjs';
+import { launch, DIST } from './browser.mjs';
+
+const gz = (f) => zlib.gzipSync(fs.readFileSync(path.join(DIST, f)), { level: 9 }).length;
+const files = fs.readdirSync(DIST).filter((f) => /\.(wasm|js|css)$/.test(f));
+let total = 0;
+for (const f of files) { const n = gz(f); total += n; console.log(`gzip ${f}: ${(n / 1024).toFixed(1)} KB (raw ${(fs.statSync(path.join(DIST, f)).size / 1024).toFixed(1)} KB)`); }
+for (const f of fs.readdirSync(path.join(DIST, 'snippets'), { recursive: true })) {
+  const p = path.join('snippets', f);
+  if (fs.statSync(path.join(DIST, p)).isFile()) { const n = gz(p); total += n; }
+}
+console.log(`transfer (wasm + JS + CSS, gzip): ${(total / 1024).toFixed(1)} KB`);
+
+const browser = await launch();
+const srv = await serve(DIST, { isolated: true });
+try {
+  // Time to interactive: navigation start to the first P card and an enabled control.
+  const tti = [];
+  for (let i = 0; i < 5; i++) {
+    const page = await browser.newPage();
+    const t0 = Date.now();
+    await page.goto(`${srv.url}?driver=sim`);
+    await page.waitForSelector('.pcard');
+    await page.waitForSelector('#spawn-cpu:enabled');
+    tti.push(Date.now() - t0);
+    await page.close();
+  }
+  tti.sort((a, b) => a - b);
+  console.log(`time to interactive (localhost, 5 loads): median ${tti[2]} ms, max ${tti[4]} ms`);
+
+  // CPU-bound speedup in live mode.
+  const run = async (procs) => {
+    const page = await browser.newPage();
+    await page.goto(`${srv.url}?scenario=cpu-bound&p.goroutines=8&p.work=250ms&procs=${procs}&driver=live&speed=1`);
+    await page.waitForSelector('#driver-badge.live', { timeout: 30_000 });
+    const t0 = await page.evaluate(() => performance.now());
+    await page.waitForFunction(() => /done/.test(document.querySelector('#stdout').textContent), null, { timeout: 60_000 });
+    const virt = await page.evaluate(() => parseFloat(document.querySelector('#clock').textContent.replace(/[^\d.]/g, '')));
+    const t1 = await page.evaluate(() => performance.now());
+    await page.close();
+    return { wall: t1 - t0, virt };
+  };
+  const one = await run(1); const two = await run(2);
+  console.log(`live CPU-bound 8 x 250ms: GOMAXPROCS=1 ${one.virt.toFixed(0)} ms, GOMAXPROCS=2 ${two.virt.toFixed(0)} ms of program time; speedup ${(one.virt / two.virt).toFixed(2)}x`);
+
+  // Frame times: 16 Ps, 10,000 goroutines, live.
+  const page = await browser.newPage();
+  await page.goto(`${srv.url}?procs=16&speed=0.05&driver=live`);
+  await page.waitForSelector('#driver-badge.live', { timeout: 30_000 });
+  await page.fill('#spawn-n', '10000');
+  await page.dispatchEvent('#spawn-n', 'change');
+  await page.click('#spawn-cpu');
+  await page.waitForFunction(() => document.querySelectorAll('.pcard').length === 16);
+  await page.waitForTimeout(1500);
+  const frames = await page.evaluate(() => new Promise((resolve) => {
+    const ts = []; let last = performance.now();
+    const tick = (t) => { ts.push(t - last); last = t; if (ts.length < 300) requestAnimationFrame(tick); else resolve(ts); };
+    requestAnimationFrame(tick);
+  }));
+  frames.sort((a, b) => a - b);
+  const p = (q) => frames[Math.floor(q * (frames.length - 1))].toFixed(1);
+  const gs = await page.evaluate(() => document.querySelector('#global').dataset.len);
+  console.log(`frames with 16 Ps and 10000 goroutines live (global queue ${gs}): median ${p(0.5)} ms, p95 ${p(0.95)} ms, max ${p(1)} ms`);
+} finally {
+  await browser.close(); await srv.close();
+}
