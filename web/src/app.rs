@@ -16,10 +16,10 @@ use yew::prelude::*;
 
 use crate::engine::{Engine, Input, RunSpec};
 use crate::lessons;
-use crate::url::{self, UrlState};
 use crate::pool;
 use crate::strings::{strings, Strings};
 use crate::ui::Ui;
+use crate::url::{self, UrlState};
 use crate::view;
 
 /// Workers started for live runs: GOMAXPROCS up to 16, sysmon, and Ms blocked in
@@ -103,11 +103,17 @@ impl Settings {
 
     /// The run a lesson variant asks for.
     fn apply_lesson(&mut self) {
-        let Some(l) = self.lesson.and_then(lessons::find) else { return };
+        let Some(l) = self.lesson.and_then(lessons::find) else {
+            return;
+        };
         let v = l.variant(Some(self.variant));
         self.spec = RunSpec {
             scenario: l.scenario_for(v).into(),
-            params: v.params.iter().map(|(k, x)| (k.to_string(), x.to_string())).collect(),
+            params: v
+                .params
+                .iter()
+                .map(|(k, x)| (k.to_string(), x.to_string()))
+                .collect(),
             procs: v.procs.unwrap_or(l.procs),
             seed: self.spec.seed,
             asyncpreemptoff: v.asyncpreemptoff,
@@ -128,13 +134,21 @@ impl Settings {
             variant: self.lesson.map(|_| self.variant.to_string()),
             scenario: (self.lesson.is_none() && self.spec.scenario != "playground")
                 .then(|| self.spec.scenario.clone()),
-            params: if self.lesson.is_none() { self.spec.params.clone() } else { vec![] },
+            params: if self.lesson.is_none() {
+                self.spec.params.clone()
+            } else {
+                vec![]
+            },
             procs: (self.lesson.is_none() && self.spec.procs != 4).then_some(self.spec.procs),
             seed: (self.spec.seed != 1).then_some(self.spec.seed),
             driver: (self.lesson.is_none() && self.driver == Driver::Sim).then(|| "sim".into()),
             speed: ((self.speed - 0.05).abs() > 1e-12).then_some(self.speed),
             step,
-            layout: if self.compact && !self.embed { "compact".into() } else { "full".into() },
+            layout: if self.compact && !self.embed {
+                "compact".into()
+            } else {
+                "full".into()
+            },
             lang: self.lang.clone(),
             embed: self.embed,
             quiz: self.quiz.clone(),
@@ -287,7 +301,11 @@ pub fn app() -> Html {
                     if w.location().search().unwrap_or_default() != q {
                         if let Ok(h) = w.history() {
                             let path = w.location().pathname().unwrap_or_default();
-                            let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&format!("{path}{q}")));
+                            let _ = h.replace_state_with_url(
+                                &wasm_bindgen::JsValue::NULL,
+                                "",
+                                Some(&format!("{path}{q}")),
+                            );
                         }
                     }
                 }
@@ -568,10 +586,17 @@ pub fn app() -> Html {
         .unwrap_or_default();
     let finished = exit.is_some() || eng.as_ref().is_some_and(|e| e.stopped().is_some());
     let link = {
-        let step = (st_paused(&settings) && !live).then(|| eng.as_ref().map(|e| e.steps()).unwrap_or(0));
+        let step =
+            (st_paused(&settings) && !live).then(|| eng.as_ref().map(|e| e.steps()).unwrap_or(0));
         let q = url::to_query(&settings.to_url(step));
         let base = web_sys::window()
-            .and_then(|w| Some(format!("{}{}", w.location().origin().ok()?, w.location().pathname().ok()?)))
+            .and_then(|w| {
+                Some(format!(
+                    "{}{}",
+                    w.location().origin().ok()?,
+                    w.location().pathname().ok()?
+                ))
+            })
             .unwrap_or_default();
         format!("{base}{q}")
     };
@@ -688,7 +713,7 @@ pub fn app() -> Html {
                 </section>
                 <aside class="side">
                     { view::global_queue(&snap, &ui, on_select.clone(), s) }
-                    { view::ms(&snap, s) }
+                    { view::ms(&snap, s, if live { POOL_THREADS } else { 10_000 }) }
                     { view::sysmon(&snap, s) }
                     { view::netpoll(&snap, &ui, on_select.clone(), s) }
                 </aside>

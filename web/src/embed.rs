@@ -11,7 +11,9 @@ use wasm_bindgen::JsValue;
 
 /// Whether this page is inside a frame.
 pub fn in_frame() -> bool {
-    let Some(w) = web_sys::window() else { return false };
+    let Some(w) = web_sys::window() else {
+        return false;
+    };
     match (w.parent(), w.self_()) {
         (Ok(Some(p)), s) => !js_sys::Object::is(&p, &s),
         _ => false,

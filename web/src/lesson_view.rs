@@ -17,7 +17,11 @@ pub struct LessonProps {
 
 fn go_source(lesson: &Lesson, v: &Variant) -> String {
     let sc = gmp_core::scenarios::find(lesson.scenario_for(v)).expect("lesson scenario");
-    let given: Vec<(String, String)> = v.params.iter().map(|(k, x)| (k.to_string(), x.to_string())).collect();
+    let given: Vec<(String, String)> = v
+        .params
+        .iter()
+        .map(|(k, x)| (k.to_string(), x.to_string()))
+        .collect();
     match sc.params(&given) {
         Ok(p) => sc.go_source(&p),
         Err(e) => format!("// {e}"),

@@ -134,7 +134,10 @@ pub const GENERATED: &[&str] = &["next-g", "steal-count", "preempt-where"];
 fn spec(scenario: &str, params: &[(&str, &str)], procs: u32, seed: u64) -> RunSpec {
     RunSpec {
         scenario: scenario.into(),
-        params: params.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+        params: params
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
         procs,
         seed,
         ..RunSpec::default()
@@ -146,7 +149,10 @@ fn query(s: &RunSpec, step: u64) -> String {
     for (k, v) in &s.params {
         q.push_str(&format!("&p.{k}={v}"));
     }
-    format!("{q}&procs={}&seed={}&driver=sim&step={step}", s.procs, s.seed)
+    format!(
+        "{q}&procs={}&seed={}&driver=sim&step={step}",
+        s.procs, s.seed
+    )
 }
 
 /// Runs `spec` until `pick` finds the event of interest; returns the step it happened
@@ -209,14 +215,30 @@ pub fn generate(kind: &str, seed: u64) -> Option<Question> {
             let goroutines = n.to_string();
             let s = spec("gosched", &[("goroutines", &goroutines)], 1, seed);
             let skip = 2 + (seed % 4) as usize;
-            let (step, ev, eng) = find_step(&s, &|k, p| p == 0 && matches!(k, EvKind::GoStart { g } if *g >= 19), skip)?;
-            let EvKind::GoStart { g } = ev.kind else { return None };
+            let (step, ev, eng) = find_step(
+                &s,
+                &|k, p| p == 0 && matches!(k, EvKind::GoStart { g } if *g >= 19),
+                skip,
+            )?;
+            let EvKind::GoStart { g } = ev.kind else {
+                return None;
+            };
             let snap = eng.snapshot();
             let p0 = &snap.ps[0];
             let mut others = vec![];
             others.extend(p0.runnext.map(|x| format!("G{x} (P0's runnext)")));
-            others.extend(p0.ring.first().map(|x| format!("G{x} (the head of P0's ring)")));
-            others.extend(snap.global.clone().unwrap_or_default().first().map(|x| format!("G{x} (the head of the global queue)")));
+            others.extend(
+                p0.ring
+                    .first()
+                    .map(|x| format!("G{x} (the head of P0's ring)")),
+            );
+            others.extend(
+                snap.global
+                    .clone()
+                    .unwrap_or_default()
+                    .first()
+                    .map(|x| format!("G{x} (the head of the global queue)")),
+            );
             others.push("none: P0 goes idle".into());
             let answer = others
                 .iter()
@@ -246,15 +268,37 @@ pub fn generate(kind: &str, seed: u64) -> Option<Question> {
             let n = 6 + (seed % 20);
             let goroutines = n.to_string();
             let procs = 2 + (seed % 3) as u32;
-            let s = spec("cpu-bound", &[("goroutines", &goroutines), ("work", "5ms")], procs, seed);
-            let (step, ev, eng) = find_step(&s, &|k, _| matches!(k, EvKind::Steal { runnext: false, .. }), 0)?;
-            let EvKind::Steal { victim, thief, n: took, .. } = ev.kind else { return None };
+            let s = spec(
+                "cpu-bound",
+                &[("goroutines", &goroutines), ("work", "5ms")],
+                procs,
+                seed,
+            );
+            let (step, ev, eng) = find_step(
+                &s,
+                &|k, _| matches!(k, EvKind::Steal { runnext: false, .. }),
+                0,
+            )?;
+            let EvKind::Steal {
+                victim,
+                thief,
+                n: took,
+                ..
+            } = ev.kind
+            else {
+                return None;
+            };
             let len = eng.snapshot().ps[victim as usize].ring.len() as u32;
             if len < 2 {
                 return None;
             }
             let answer = format!("{took}");
-            let others = vec![format!("{len}"), "1".into(), format!("{}", len / 2), format!("{}", len.saturating_sub(1))];
+            let others = vec![
+                format!("{len}"),
+                "1".into(),
+                format!("{}", len / 2),
+                format!("{}", len.saturating_sub(1)),
+            ];
             let (options, correct, _) = distinct_options(answer, others);
             Some(Question {
                 id: format!("gen-steal-count-{seed}"),
@@ -273,9 +317,20 @@ pub fn generate(kind: &str, seed: u64) -> Option<Question> {
             })
         }
         "preempt-where" => {
-            let s = spec("cpu-bound", &[("goroutines", "6"), ("work", "60ms")], 2, seed);
-            let (step, ev, _) = find_step(&s, &|k, _| matches!(k, EvKind::Preempt { .. }), (seed % 3) as usize)?;
-            let EvKind::Preempt { g, .. } = ev.kind else { return None };
+            let s = spec(
+                "cpu-bound",
+                &[("goroutines", "6"), ("work", "60ms")],
+                2,
+                seed,
+            );
+            let (step, ev, _) = find_step(
+                &s,
+                &|k, _| matches!(k, EvKind::Preempt { .. }),
+                (seed % 3) as usize,
+            )?;
+            let EvKind::Preempt { g, .. } = ev.kind else {
+                return None;
+            };
             let p = ev.p;
             let answer = "the tail of the global run queue".to_string();
             let others = vec![

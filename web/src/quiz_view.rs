@@ -92,8 +92,12 @@ pub fn quiz_panel(props: &QuizProps) -> Html {
     }
     let (prog, storage_ok) = (*progress).clone();
     let qs = match &*questions {
-        None => return html! { <section id="quiz" aria-busy="true"><p>{ "Loading the questions…" }</p></section> },
-        Some(Err(e)) => return html! { <section id="quiz"><p class="notice" role="alert">{ format!("The questions could not load: {e}") }</p></section> },
+        None => {
+            return html! { <section id="quiz" aria-busy="true"><p>{ "Loading the questions…" }</p></section> }
+        }
+        Some(Err(e)) => {
+            return html! { <section id="quiz"><p class="notice" role="alert">{ format!("The questions could not load: {e}") }</p></section> }
+        }
         Some(Ok(q)) => q.clone(),
     };
     let shown: Vec<&Question> = qs

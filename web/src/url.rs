@@ -81,7 +81,9 @@ fn encode(s: &str) -> String {
     let mut out = String::new();
     for b in s.bytes() {
         match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => out.push(b as char),
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                out.push(b as char)
+            }
             _ => out.push_str(&format!("%{b:02X}")),
         }
     }
@@ -93,7 +95,11 @@ fn encode(s: &str) -> String {
 pub fn parse(query: &str) -> (UrlState, Vec<String>) {
     let mut st = UrlState::default();
     let mut notes = Vec::new();
-    for pair in query.trim_start_matches('?').split('&').filter(|p| !p.is_empty()) {
+    for pair in query
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|p| !p.is_empty())
+    {
         let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
         let (k, v) = (decode(k), decode(v));
         match k.as_str() {
@@ -219,7 +225,9 @@ mod tests {
 
     #[test]
     fn round_trip() {
-        let (st, notes) = parse("?lesson=gosched&variant=no-yield&procs=2&seed=7&step=40&embed=1&lang=th&p.x=1%202");
+        let (st, notes) = parse(
+            "?lesson=gosched&variant=no-yield&procs=2&seed=7&step=40&embed=1&lang=th&p.x=1%202",
+        );
         assert!(notes.is_empty(), "{notes:?}");
         assert_eq!(st.lesson.as_deref(), Some("gosched"));
         assert_eq!(st.params, vec![("x".to_string(), "1 2".to_string())]);
@@ -229,7 +237,8 @@ mod tests {
 
     #[test]
     fn bad_values_get_notices_and_defaults() {
-        let (st, notes) = parse("lesson=nope&procs=0&seed=abc&speed=9&step=-1&layout=x&lang=xx&bogus=1");
+        let (st, notes) =
+            parse("lesson=nope&procs=0&seed=abc&speed=9&step=-1&layout=x&lang=xx&bogus=1");
         assert_eq!(st, UrlState::default());
         assert_eq!(notes.len(), 8, "{notes:?}");
         assert!(notes[0].contains("no lesson called \"nope\""));

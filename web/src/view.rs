@@ -187,7 +187,7 @@ pub fn global_queue(snap: &Snapshot, ui: &Ui, onselect: Callback<u64>, s: &Strin
     }
 }
 
-pub fn ms(snap: &Snapshot, s: &Strings) -> Html {
+pub fn ms(snap: &Snapshot, s: &Strings, limit: usize) -> Html {
     let m_word = |st: MState| match st {
         MState::SyscallHoldingP => "syscall-holding-p",
         MState::SyscallNoP => "syscall-no-p",
@@ -202,7 +202,7 @@ pub fn ms(snap: &Snapshot, s: &Strings) -> Html {
     };
     html! {
         <section id="ms" aria-labelledby="ms-h">
-            <h2 id="ms-h">{ "Ms (threads) " }<span id="threads" data-threads={snap.threads.to_string()}>{ format!("threads={} spinning={} idle={}", snap.threads, snap.nmspinning, snap.nmidle) }</span></h2>
+            <h2 id="ms-h">{ "Ms (threads) " }<span id="threads" data-threads={snap.threads.to_string()}>{ format!("threads={} of {limit} · spinning={} · idle={}", snap.threads, snap.nmspinning, snap.nmidle) }</span></h2>
             <p class="help">{ s.ms_help }</p>
             <ul class="mlist">
                 { for snap.ms.iter().map(|m| html!{

@@ -45,15 +45,24 @@ async fn live_cpu_bound_run_on_workers() {
         ticks += 1;
     }
     assert_eq!(eng.rt().exit_status().unwrap().code, 0);
-    assert_eq!(eng.rt().stdout.lock().unwrap().clone(), vec!["done".to_string()]);
+    assert_eq!(
+        eng.rt().stdout.lock().unwrap().clone(),
+        vec!["done".to_string()]
+    );
     let evs = eng.rt().events.snapshot();
     let count = |f: &dyn Fn(&EvKind) -> bool| evs.iter().filter(|e| f(&e.kind)).count();
     let created = count(&|k| matches!(k, EvKind::GoCreate { g, .. } if *g >= 19));
     let destroyed = count(&|k| matches!(k, EvKind::GoDestroy { g } if *g >= 19));
     assert_eq!(created, 24);
     assert_eq!(destroyed, 24, "every goroutine finished exactly once");
-    assert!(count(&|k| matches!(k, EvKind::Steal { .. })) > 0, "no steal");
-    assert!(count(&|k| matches!(k, EvKind::Preempt { .. })) > 0, "no preemption");
+    assert!(
+        count(&|k| matches!(k, EvKind::Steal { .. })) > 0,
+        "no steal"
+    );
+    assert!(
+        count(&|k| matches!(k, EvKind::Preempt { .. })) > 0,
+        "no preemption"
+    );
     // Several Ms ran goroutines, on their own workers.
     let mut ms: Vec<i64> = evs
         .iter()
