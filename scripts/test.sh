@@ -31,7 +31,7 @@ ncargo test --workspace --quiet
 
 step "loom model checks of the run queue"
 (cd / && RUSTUP_TOOLCHAIN="$TOOLCHAIN" RUSTFLAGS="--cfg loom" CARGO_TARGET_DIR="$ROOT/target/loom" \
-  cargo test --manifest-path "$ROOT/Cargo.toml" -p gmp-core --test loom_runq --release --quiet)
+  cargo test --manifest-path "$ROOT/Cargo.toml" -p gmp-core --test loom_runq --test loom_global --release --quiet)
 
 step "wasm tests in headless Chromium"
 (cd "$ROOT/web" && cargo test --target wasm32-unknown-unknown)

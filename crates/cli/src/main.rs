@@ -380,6 +380,11 @@ fn run_live(
     }
 }
 
+/// A G still running after this long has ignored sysmon's preemption requests (one
+/// every `forcePreemptNS` = 10 ms once its slice is over; a G that honours them runs
+/// about 20 ms): it never yields.
+const NEVER_YIELDS_MS: i64 = 5 * gmp_core::consts::FORCE_PREEMPT_NS / 1_000_000;
+
 /// Why a run did not end: who holds the Ps.
 fn explain_hang(sim: &Sim) -> String {
     let rt = &sim.rt;
@@ -409,7 +414,7 @@ fn explain_hang(sim: &Sim) -> String {
             .nth(1)
             .and_then(|r| r.split(' ').next())
             .and_then(|n| n.parse::<i64>().ok())
-            .is_some_and(|ms| ms >= 1000)
+            .is_some_and(|ms| ms >= NEVER_YIELDS_MS)
     });
     if parts.is_empty() {
         "the program is still waiting (timers, I/O or goroutines that never finish)".into()

@@ -515,6 +515,7 @@ impl Runtime {
             {
                 if let Some(g) = self.take_updater_request() {
                     self.ready(m, g, true);
+                    self.release_updater(g);
                 }
             }
             // 2. Our own timers (sleepers become runnable in runnext).

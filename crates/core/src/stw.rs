@@ -293,14 +293,30 @@ impl Runtime {
     }
 
     /// The updater G (created at start-up, parked) to ready, if a request is pending.
+    ///
+    /// Two threads may want to ready it at once (sysmon, and an M at the top of
+    /// `findRunnable` honouring `updater_pending`), so the caller *claims* it: `updater_g`
+    /// reads 0 until the caller hands it back with [`Runtime::release_updater`], after
+    /// readying it or deciding not to. Only the claim's holder sees it `_Gwaiting` and
+    /// readies it, so it is readied once (two `ready`s would be a double
+    /// `_Gwaiting -> _Grunnable`).
     pub(crate) fn take_updater_request(&self) -> Option<GIdx> {
         if self.pending_procs.load(Ordering::Acquire) == 0 {
             return None;
         }
-        let g = GIdx(self.updater_g.load(Ordering::Acquire));
-        if g.is_nil() || self.g(g).status() != crate::g::GStatus::Waiting {
+        let g = GIdx(self.updater_g.swap(0, Ordering::AcqRel));
+        if g.is_nil() {
+            return None; // not started yet, or claimed by another thread
+        }
+        if self.g(g).status() != crate::g::GStatus::Waiting {
+            self.release_updater(g);
             return None;
         }
         Some(g)
+    }
+
+    /// Hands back the claim [`Runtime::take_updater_request`] took.
+    pub(crate) fn release_updater(&self, g: GIdx) {
+        self.updater_g.store(g.0, Ordering::Release);
     }
 }

@@ -112,8 +112,20 @@ impl Runtime {
                 Ordering::AcqRel,
                 Ordering::Relaxed,
             );
+            // Go pretends one more M is running while the Gs are in sysmon's hands
+            // (`incidlelocked(-1)` ... `incidlelocked(1)`, and the poller's waiter count
+            // drops only after `injectglist`). Otherwise an M going idle in between finds
+            // no waiter to block in netpoll for and no running M, and its `checkdead`
+            // reports a runnable G or a deadlock that is not there. Here `poll` drops the
+            // waiter count at once, so sysmon counts as running from before it. The
+            // `checkdead` after it is `incidlelocked(1)`'s: an M that went idle meanwhile
+            // skipped its own.
+            self.sched.nmsys.fetch_sub(1, Ordering::AcqRel);
             let list = self.netpoll.poll(now);
             self.injectglist(None, &list);
+            let s = self.lock_sched();
+            self.sched.nmsys.fetch_add(1, Ordering::AcqRel);
+            self.checkdead(&s, None);
         }
         // 2. GOMAXPROCS updates asked for from outside: like a `forEachP` safe-point
         // function, every P is asked to stop at its next safe point (`preemptall`),
@@ -128,6 +140,7 @@ impl Runtime {
             } else if !self.updater_pending.swap(true, Ordering::AcqRel) {
                 self.preemptall();
             }
+            self.release_updater(g);
         }
         // 3. retake.
         if self.retake(&mut st, now) != 0 {

@@ -1,0 +1,204 @@
+//! The `gmp` command as a user runs it: output, exit status and messages.
+//!
+//! Exit status: the program's (0; 2 after a fatal error, like Go), 3 when `--max-time`
+//! stops a run that does not end, 64 for a usage error.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn gmp(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gmp"))
+        .args(args)
+        .output()
+        .expect("cannot run gmp")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[track_caller]
+fn assert_status(o: &Output, code: i32) {
+    assert_eq!(
+        o.status.code(),
+        Some(code),
+        "exit status\nstdout:\n{}\nstderr:\n{}",
+        stdout(o),
+        stderr(o)
+    );
+}
+
+/// A usage error: exit 64, and stderr says what was wrong.
+#[track_caller]
+fn assert_usage_error(args: &[&str], message: &str) {
+    let o = gmp(args);
+    assert_status(&o, 64);
+    let err = stderr(&o);
+    assert!(
+        err.starts_with("gmp: ") && err.contains(message),
+        "gmp {args:?}: expected {message:?} in stderr:\n{err}"
+    );
+    assert!(
+        err.contains("usage:"),
+        "gmp {args:?}: no usage text:\n{err}"
+    );
+    assert!(stdout(&o).is_empty(), "gmp {args:?}: printed on stdout");
+}
+
+#[test]
+fn gosched_prints_what_go_prints() {
+    let o = gmp(&["run", "gosched"]);
+    assert_status(&o, 0);
+    assert_eq!(stdout(&o), "[B0 A0 B1 A1 B2 A2]\n");
+}
+
+#[test]
+fn gosched_on_the_live_driver_prints_the_same() {
+    let o = gmp(&["run", "gosched", "--driver", "live"]);
+    assert_status(&o, 0);
+    assert_eq!(stdout(&o), "[B0 A0 B1 A1 B2 A2]\n");
+}
+
+#[test]
+fn deadlock_is_a_fatal_error_with_status_2() {
+    let o = gmp(&["run", "deadlock"]);
+    assert_status(&o, 2);
+    let err = stderr(&o);
+    assert!(
+        err.contains("fatal error: all goroutines are asleep - deadlock!"),
+        "{err}"
+    );
+    assert!(err.contains("goroutine 1 [chan receive]:"), "{err}");
+}
+
+#[test]
+fn a_loop_that_never_yields_is_stopped_and_explained() {
+    let o = gmp(&[
+        "run",
+        "tight-loop",
+        "--asyncpreemptoff",
+        "--max-time",
+        "200ms",
+    ]);
+    assert_status(&o, 3);
+    let err = stderr(&o);
+    assert!(err.contains("stopped after 200ms"), "{err}");
+    assert!(err.contains("P0 is held by goroutine"), "{err}");
+    assert!(err.contains("without yielding"), "{err}");
+    assert!(err.contains("asyncpreemptoff=1"), "{err}");
+    // main never got to print "exit".
+    assert!(
+        !err.contains("\nexit\n") && !err.starts_with("exit"),
+        "{err}"
+    );
+}
+
+#[test]
+fn trace_writes_chrome_json() {
+    let path: PathBuf =
+        std::env::temp_dir().join(format!("gmp-cli-test-trace-{}.json", std::process::id()));
+    let o = gmp(&["run", "gosched", "--trace", path.to_str().unwrap()]);
+    assert_status(&o, 0);
+    let json = std::fs::read_to_string(&path).expect("no trace file written");
+    let _ = std::fs::remove_file(&path);
+    assert!(
+        json.contains("\"traceEvents\""),
+        "{}",
+        &json[..json.len().min(200)]
+    );
+    assert!(json.trim_start().starts_with('{') && json.trim_end().ends_with('}'));
+}
+
+#[test]
+fn bad_input_gets_status_64_and_a_specific_message() {
+    assert_usage_error(
+        &["run", "nosuch"],
+        "unknown scenario \"nosuch\"; try one of:",
+    );
+    assert_usage_error(
+        &["run", "gosched", "--procs", "0"],
+        "--procs \"0\": GOMAXPROCS must be a whole number from 1 to 256",
+    );
+    assert_usage_error(
+        &["run", "gosched", "--procs", "100000"],
+        "--procs \"100000\": GOMAXPROCS must be a whole number from 1 to 256",
+    );
+    assert_usage_error(
+        &["run", "gosched", "--seed", "abc"],
+        "--seed \"abc\": expected a whole number",
+    );
+    assert_usage_error(
+        &["run", "gosched", "--set", "nosuch=1"],
+        "scenario gosched has no parameter \"nosuch\"; it takes: goroutines",
+    );
+    assert_usage_error(
+        &["run", "cpu-bound", "--set", "goroutines=0"],
+        "goroutines=0 is out of range: use 1 to 100000",
+    );
+    assert_usage_error(
+        &["run", "gosched", "--max-time", "ten"],
+        "--max-time: invalid duration \"ten\"",
+    );
+    assert_usage_error(&["run"], "missing scenario name");
+    assert_usage_error(&["frobnicate"], "unknown command \"frobnicate\"");
+}
+
+#[test]
+fn list_names_every_scenario() {
+    let o = gmp(&["list"]);
+    assert_status(&o, 0);
+    let out = stdout(&o);
+    let listed: Vec<&str> = out
+        .lines()
+        .filter(|l| !l.starts_with(' '))
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    let want: Vec<&str> = gmp_core::scenarios::SCENARIOS
+        .iter()
+        .map(|s| s.name)
+        .collect();
+    assert_eq!(listed, want);
+    for s in gmp_core::scenarios::SCENARIOS {
+        assert!(out.contains(s.summary), "summary of {} missing", s.name);
+        for p in s.params {
+            assert!(
+                out.contains(&format!("--set {}=", p.name)),
+                "{}: parameter {} missing",
+                s.name,
+                p.name
+            );
+        }
+    }
+}
+
+#[test]
+fn schedtrace_lines_go_to_stderr() {
+    let o = gmp(&[
+        "run",
+        "cpu-bound",
+        "--schedtrace",
+        "20",
+        "--set",
+        "work=50ms",
+    ]);
+    assert_status(&o, 0);
+    assert_eq!(stdout(&o), "done\n");
+    let err = stderr(&o);
+    let sched: Vec<&str> = err.lines().filter(|l| l.starts_with("SCHED ")).collect();
+    assert!(
+        sched
+            .first()
+            .is_some_and(|l| l.starts_with("SCHED 0ms: gomaxprocs=2 ")),
+        "{err}"
+    );
+    assert!(
+        sched.len() >= 10,
+        "only {} schedtrace lines:\n{err}",
+        sched.len()
+    );
+    assert!(sched[1].starts_with("SCHED 20ms: gomaxprocs=2 "), "{err}");
+}

@@ -1,0 +1,3 @@
+module oracle/spawn
+
+go 1.27
