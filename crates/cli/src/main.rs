@@ -235,30 +235,15 @@ fn run(a: RunArgs) -> ExitCode {
         }
     }
     // Stream output as it appears.
-    let (mut out_n, mut err_n, mut trace_n) = (0, 0, 0);
-    let mut flush = |sim: &Sim| {
-        let rt = &sim.rt;
-        for l in rt.stdout.lock().unwrap()[out_n..].iter() {
-            println!("{l}");
-        }
-        out_n = rt.stdout.lock().unwrap().len();
-        for l in rt.stderr.lock().unwrap()[err_n..].iter() {
-            eprintln!("{l}");
-        }
-        err_n = rt.stderr.lock().unwrap().len();
-        for l in rt.schedtrace_out.lock().unwrap()[trace_n..].iter() {
-            eprintln!("{l}");
-        }
-        trace_n = rt.schedtrace_out.lock().unwrap().len();
-    };
+    let mut out = Output::default();
     let stop = loop {
         let chunk_end = (sim.now() + 5_000_000).min(a.max_time);
         match sim.run_until(chunk_end, u64::MAX) {
-            Stop::TimeLimit if chunk_end < a.max_time => flush(&sim),
+            Stop::TimeLimit if chunk_end < a.max_time => out.flush(&sim.rt),
             other => break other,
         }
     };
-    flush(&sim);
+    out.flush(&sim.rt);
     if a.events {
         for e in sim.rt.events.snapshot() {
             eprintln!(
@@ -270,23 +255,9 @@ fn run(a: RunArgs) -> ExitCode {
             );
         }
     }
-    if let Some(path) = &a.trace {
-        let json = gmp_core::export::chrome_trace(
-            &sim.rt.events.snapshot(),
-            sim.rt.gomaxprocs().max(a.procs),
-        );
-        if let Err(e) = std::fs::write(path, json) {
-            eprintln!("gmp: cannot write trace {path}: {e}");
-        }
-    }
+    write_trace(&a, &sim.rt);
     match stop {
-        Stop::Exited(code) => {
-            let st = sim.rt.exit_status().unwrap();
-            if !st.stderr.is_empty() {
-                eprint!("{}", st.stderr);
-            }
-            ExitCode::from(code as u8)
-        }
+        Stop::Exited(_) => exit_with(&sim.rt),
         Stop::TimeLimit | Stop::StepLimit => {
             eprintln!(
                 "gmp: stopped after {} of virtual time (--max-time): {}",
@@ -300,6 +271,57 @@ fn run(a: RunArgs) -> ExitCode {
             ExitCode::from(3)
         }
     }
+}
+
+/// What a run printed so far, streamed to stdout (the program) and stderr (builtin
+/// println, schedtrace).
+#[derive(Default)]
+struct Output {
+    stdout: usize,
+    stderr: usize,
+    schedtrace: usize,
+}
+
+impl Output {
+    fn flush(&mut self, rt: &gmp_core::Runtime) {
+        fn tail(lines: &[String], seen: &mut usize, mut emit: impl FnMut(&str)) {
+            for l in &lines[*seen..] {
+                emit(l);
+            }
+            *seen = lines.len();
+        }
+        tail(&rt.stdout.lock().unwrap(), &mut self.stdout, |l| {
+            println!("{l}")
+        });
+        tail(&rt.stderr.lock().unwrap(), &mut self.stderr, |l| {
+            eprintln!("{l}")
+        });
+        tail(
+            &rt.schedtrace_out.lock().unwrap(),
+            &mut self.schedtrace,
+            |l| eprintln!("{l}"),
+        );
+    }
+}
+
+/// `--trace FILE`: Chrome/Perfetto JSON of the run's events.
+fn write_trace(a: &RunArgs, rt: &gmp_core::Runtime) {
+    if let Some(path) = &a.trace {
+        let json =
+            gmp_core::export::chrome_trace(&rt.events.snapshot(), rt.gomaxprocs().max(a.procs));
+        if let Err(e) = std::fs::write(path, json) {
+            eprintln!("gmp: cannot write trace {path}: {e}");
+        }
+    }
+}
+
+/// The program exited: the runtime's messages on stderr, its status as ours.
+fn exit_with(rt: &gmp_core::Runtime) -> ExitCode {
+    let st = rt.exit_status().expect("exited");
+    if !st.stderr.is_empty() {
+        eprint!("{}", st.stderr);
+    }
+    ExitCode::from(st.code as u8)
 }
 
 /// `--driver live`: every M on a real thread, in real time.
@@ -323,52 +345,20 @@ fn run_live(
             return usage_error(e);
         }
     }
-    let (mut out_n, mut err_n, mut trace_n) = (0, 0, 0);
-    let flush =
-        |rt: &gmp_core::Runtime, out_n: &mut usize, err_n: &mut usize, trace_n: &mut usize| {
-            let out = rt.stdout.lock().unwrap();
-            for l in &out[*out_n..] {
-                println!("{l}");
-            }
-            *out_n = out.len();
-            let err = rt.stderr.lock().unwrap();
-            for l in &err[*err_n..] {
-                eprintln!("{l}");
-            }
-            *err_n = err.len();
-            let tr = rt.schedtrace_out.lock().unwrap();
-            for l in &tr[*trace_n..] {
-                eprintln!("{l}");
-            }
-            *trace_n = tr.len();
-        };
+    let mut out = Output::default();
     let code = loop {
         let until = (live.now() + 50_000_000).min(a.max_time);
         let r = live.wait(until);
-        flush(&live.rt, &mut out_n, &mut err_n, &mut trace_n);
+        out.flush(&live.rt);
         match r {
             Some(code) => break Some(code),
             None if until >= a.max_time => break None,
             None => {}
         }
     };
-    if let Some(path) = &a.trace {
-        let json = gmp_core::export::chrome_trace(
-            &live.rt.events.snapshot(),
-            live.rt.gomaxprocs().max(a.procs),
-        );
-        if let Err(e) = std::fs::write(path, json) {
-            eprintln!("gmp: cannot write trace {path}: {e}");
-        }
-    }
+    write_trace(a, &live.rt);
     match code {
-        Some(code) => {
-            let st = live.rt.exit_status().unwrap();
-            if !st.stderr.is_empty() {
-                eprint!("{}", st.stderr);
-            }
-            ExitCode::from(code as u8)
-        }
+        Some(_) => exit_with(&live.rt),
         None => {
             eprintln!(
                 "gmp: stopped after {} (--max-time, real time with --driver live)",

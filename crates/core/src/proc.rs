@@ -895,21 +895,7 @@ impl Runtime {
             g.stack_lo.store(lo, Ordering::Release);
             g.stack_size.store(STACK_MIN, Ordering::Release);
         }
-        let goid = {
-            let mut own = pp.own.lock().unwrap();
-            if own.goidcache == own.goidcacheend {
-                let end = self
-                    .sched
-                    .goidgen
-                    .fetch_add(GOID_CACHE_BATCH, Ordering::AcqRel)
-                    + GOID_CACHE_BATCH;
-                own.goidcache = end - GOID_CACHE_BATCH + 1;
-                own.goidcacheend = end + 1;
-            }
-            let id = own.goidcache;
-            own.goidcache += 1;
-            id
-        };
+        let goid = self.next_goid(&mut pp.own.lock().unwrap());
         g.goid.store(goid, Ordering::Release);
         g.parent_goid.store(parent, Ordering::Relaxed);
         g.kind.store(kind as u8, Ordering::Relaxed);

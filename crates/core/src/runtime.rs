@@ -109,6 +109,37 @@ pub trait Env: Send + Sync {
     }
 }
 
+/// A driver usually keeps its own handle on its `Env`; the runtime gets a clone.
+impl<T: Env + ?Sized> Env for Arc<T> {
+    fn now(&self) -> i64 {
+        (**self).now()
+    }
+    fn notewakeup(&self, m: MId) {
+        (**self).notewakeup(m)
+    }
+    fn newm(&self, m: MId) {
+        (**self).newm(m)
+    }
+    fn preempt_m(&self, m: MId) {
+        (**self).preempt_m(m)
+    }
+    fn netpoll_break(&self) {
+        (**self).netpoll_break()
+    }
+    fn io_at(&self, when: i64) {
+        (**self).io_at(when)
+    }
+    fn sysmon_wake(&self) {
+        (**self).sysmon_wake()
+    }
+    fn rand(&self, m: MId) -> u32 {
+        (**self).rand(m)
+    }
+    fn usleep(&self, ns: i64) -> bool {
+        (**self).usleep(ns)
+    }
+}
+
 /// `type p`.
 pub struct P {
     pub id: PId,
@@ -635,21 +666,28 @@ impl Runtime {
         s
     }
 
-    /// `ReserveGoids`: advance P `p`'s goid cache so the next goid is `next`.
+    /// The next goid from P `p`'s cache, refilled with a batch of 16 from `goidgen`
+    /// when it runs out (`newproc1`).
+    pub(crate) fn next_goid(&self, own: &mut POwned) -> u64 {
+        if own.goidcache == own.goidcacheend {
+            let end = self
+                .sched
+                .goidgen
+                .fetch_add(GOID_CACHE_BATCH, Ordering::AcqRel)
+                + GOID_CACHE_BATCH;
+            own.goidcache = end - GOID_CACHE_BATCH + 1;
+            own.goidcacheend = end + 1;
+        }
+        let id = own.goidcache;
+        own.goidcache += 1;
+        id
+    }
+
+    /// `ReserveGoids`: take goids from P `p`'s cache until the next one is `next`.
     pub(crate) fn reserve_goids(&self, p: PId, next: u64) {
         let mut own = self.p(p).own.lock().unwrap();
         while own.goidcache < next {
-            if own.goidcache == own.goidcacheend {
-                let end = self
-                    .sched
-                    .goidgen
-                    .fetch_add(GOID_CACHE_BATCH, Ordering::AcqRel)
-                    + GOID_CACHE_BATCH;
-                own.goidcache = end - GOID_CACHE_BATCH + 1;
-                own.goidcacheend = end + 1;
-            } else {
-                own.goidcache += 1;
-            }
+            self.next_goid(&mut own);
         }
     }
 

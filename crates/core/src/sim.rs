@@ -132,36 +132,6 @@ pub struct Sim {
     replay: Option<(Vec<(i64, MId)>, usize)>,
 }
 
-/// An `Env` that forwards to a shared `SimEnv` (the runtime owns a `Box<dyn Env>`).
-struct EnvRef(Arc<SimEnv>);
-
-impl Env for EnvRef {
-    fn now(&self) -> i64 {
-        self.0.now()
-    }
-    fn notewakeup(&self, m: MId) {
-        self.0.notewakeup(m)
-    }
-    fn newm(&self, m: MId) {
-        self.0.newm(m)
-    }
-    fn preempt_m(&self, m: MId) {
-        self.0.preempt_m(m)
-    }
-    fn netpoll_break(&self) {
-        self.0.netpoll_break()
-    }
-    fn io_at(&self, when: i64) {
-        self.0.io_at(when)
-    }
-    fn sysmon_wake(&self) {
-        self.0.sysmon_wake()
-    }
-    fn rand(&self, m: MId) -> u32 {
-        self.0.rand(m)
-    }
-}
-
 impl Sim {
     pub fn new(prog: Program, cfg: Config, seed: u64) -> Result<Sim, String> {
         let env = Arc::new(SimEnv {
@@ -169,7 +139,7 @@ impl Sim {
             rng: Mutex::new(Rng::new(seed)),
             reqs: Mutex::new(Vec::new()),
         });
-        let rt = Runtime::new(prog, cfg, Box::new(EnvRef(env.clone())))?;
+        let rt = Runtime::new(prog, cfg, Box::new(env.clone()))?;
         let mut sim = Sim {
             rt,
             env,

@@ -183,39 +183,6 @@ impl Env for LiveEnv {
     }
 }
 
-/// The runtime owns its Env as a Box; this wrapper shares the LiveEnv with the driver.
-struct LiveEnvBox(Arc<LiveEnv>);
-
-impl Env for LiveEnvBox {
-    fn now(&self) -> i64 {
-        self.0.now()
-    }
-    fn notewakeup(&self, m: MId) {
-        self.0.notewakeup(m)
-    }
-    fn newm(&self, m: MId) {
-        self.0.newm(m)
-    }
-    fn preempt_m(&self, m: MId) {
-        self.0.preempt_m(m)
-    }
-    fn netpoll_break(&self) {
-        self.0.netpoll_break()
-    }
-    fn io_at(&self, when: i64) {
-        self.0.io_at(when)
-    }
-    fn sysmon_wake(&self) {
-        self.0.sysmon_wake()
-    }
-    fn rand(&self, m: MId) -> u32 {
-        self.0.rand(m)
-    }
-    fn usleep(&self, ns: i64) -> bool {
-        self.0.usleep(ns)
-    }
-}
-
 /// Sleep (park) until `real_ns` from now or an unpark.
 fn park_for(real_ns: i64) {
     if real_ns == i64::MAX {
@@ -321,7 +288,7 @@ impl Live {
             rand: AtomicU64::new(0x2545_F491_4F6C_DD1D),
             out_of_threads: AtomicBool::new(false),
         });
-        let rt = Runtime::new(prog, cfg, Box::new(LiveEnvBox(env.clone())))?;
+        let rt = Runtime::new(prog, cfg, Box::new(env.clone()))?;
         let _ = env.rt.set(Arc::downgrade(&rt));
         let _ = env.me.set(Arc::downgrade(&env));
         env.newm(0);
