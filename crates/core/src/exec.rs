@@ -91,7 +91,11 @@ impl Runtime {
     /// `isAsyncSafePoint`)? Consumes the pending signal.
     fn take_async_preempt(&self, m: MId, gp: GIdx) -> bool {
         let mm = self.m(m);
-        if !mm.signal_pending.swap(false, Ordering::AcqRel) {
+        // A plain load first: the flag is almost always clear, and a swap would be an
+        // atomic read-modify-write on every op.
+        if !mm.signal_pending.load(Ordering::Relaxed)
+            || !mm.signal_pending.swap(false, Ordering::AcqRel)
+        {
             return false;
         }
         let g = self.g(gp);
@@ -557,6 +561,7 @@ impl Runtime {
             old_lo,
             new_lo,
             shrink,
+            depth: self.stack_addrs.lock().unwrap().len(),
         });
         let kind = if shrink {
             EvKind::StackShrink {

@@ -904,9 +904,13 @@ impl Runtime {
         g.since.store(self.now(), Ordering::Relaxed);
         {
             let mut ex = self.exec(gp);
+            // Reuse a recycled G's frame vector (gfget) instead of allocating anew.
+            let mut frames = std::mem::take(&mut ex.frames);
+            frames.clear();
             *ex = crate::g::GExec {
                 func,
                 arg,
+                frames,
                 stack_used: 8, // goexit's return address
                 ..Default::default()
             };
@@ -1320,5 +1324,63 @@ impl Runtime {
             return;
         }
         self.fatal(m, "", "all goroutines are asleep - deadlock!");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// §17.9 `randomOrder`: from any start and any coprime stride, a pass visits every P
+    /// exactly once.
+    #[test]
+    fn steal_order_visits_every_p_once() {
+        for n in 1..=16u32 {
+            let cp = coprimes(n);
+            for r in 0..(n * cp.len() as u32 * 3) {
+                let mut seen: Vec<u32> = steal_order(n, r.wrapping_mul(2654435761), &cp).collect();
+                seen.sort();
+                assert_eq!(seen, (0..n).collect::<Vec<_>>(), "n={n} r={r}");
+            }
+        }
+        assert_eq!(coprimes(6), vec![1, 5]);
+    }
+
+    /// §17.11 `globrunqgetbatch`: min(n, size, size/GOMAXPROCS + 1); GOMAXPROCS=2 and 37
+    /// queued gives 19 (one to run, 18 for the ring); GOMAXPROCS=1 and 2 gives 2.
+    #[test]
+    fn global_batch_size() {
+        let prog = crate::program::ProgramBuilder::new().main(64, vec![]);
+        for (procs, size, want) in [
+            (2u32, 37usize, 19usize),
+            (1, 2, 2),
+            (4, 1000, 128),
+            (3, 0, 0),
+        ] {
+            let sim = crate::Sim::new(
+                prog.clone(),
+                crate::Config {
+                    gomaxprocs: procs,
+                    ..Default::default()
+                },
+                1,
+            )
+            .unwrap();
+            let rt = &sim.rt;
+            let mut s = rt.lock_sched();
+            for i in 0..size {
+                rt.globrunqput(&mut s, GIdx(1000 + i as u32));
+            }
+            let (first, rest) = rt.globrunqgetbatch(&mut s, RUNQ_SIZE / 2);
+            assert_eq!(
+                first.is_some() as usize + rest.len(),
+                want,
+                "procs={procs} size={size}"
+            );
+            if want > 0 {
+                assert_eq!(first, Some(GIdx(1000)), "the head runs");
+            }
+            assert_eq!(s.runq.len(), size - want);
+        }
     }
 }

@@ -424,6 +424,9 @@ pub struct StackCopy {
     pub old_lo: u64,
     pub new_lo: u64,
     pub shrink: bool,
+    /// Addresses the recursion example had recorded when the copy happened: the copy
+    /// came before the local of this depth was recorded.
+    pub depth: usize,
 }
 
 /// What `findRunnable` decided.

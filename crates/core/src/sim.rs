@@ -17,32 +17,11 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
-use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crate::program::Program;
 use crate::runtime::{Config, Env, MCont, MId, Runtime, Wait};
-
-/// SplitMix64: small, fast, and good enough to drive choices reproducibly.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed ^ 0x9E37_79B9_7F4A_7C15)
-    }
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    /// Uniform in `lo..=hi`.
-    pub fn range(&mut self, lo: i64, hi: i64) -> i64 {
-        lo + (self.next_u64() % ((hi - lo + 1) as u64)) as i64
-    }
-}
 
 /// A request from the runtime to the driver.
 #[derive(Clone, Debug, PartialEq)]
@@ -58,8 +37,34 @@ enum Req {
 /// The driver side of [`Env`]: the virtual clock, the chooser, pending requests.
 pub struct SimEnv {
     clock: AtomicI64,
-    rng: Mutex<Rng>,
+    /// The chooser: SplitMix64's state, advanced atomically (one thread uses it, but the
+    /// runtime holds the Env as `Sync`).
+    rng: AtomicU64,
     reqs: Mutex<Vec<Req>>,
+    /// Whether `reqs` may be non-empty (checked before taking its lock).
+    has_reqs: AtomicBool,
+}
+
+impl SimEnv {
+    fn next_u64(&self) -> u64 {
+        let mut z = self
+            .rng
+            .fetch_add(0x9E37_79B9_7F4A_7C15, Ordering::Relaxed)
+            .wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn push(&self, r: Req) {
+        self.reqs.lock().unwrap().push(r);
+        self.has_reqs.store(true, Ordering::Release);
+    }
+
+    /// Uniform in `lo..=hi`.
+    fn range(&self, lo: i64, hi: i64) -> i64 {
+        lo + (self.next_u64() % ((hi - lo + 1) as u64)) as i64
+    }
 }
 
 impl Env for SimEnv {
@@ -67,25 +72,25 @@ impl Env for SimEnv {
         self.clock.load(Ordering::Acquire)
     }
     fn notewakeup(&self, m: MId) {
-        self.reqs.lock().unwrap().push(Req::Wake(m));
+        self.push(Req::Wake(m));
     }
     fn newm(&self, m: MId) {
-        self.reqs.lock().unwrap().push(Req::NewM(m));
+        self.push(Req::NewM(m));
     }
     fn preempt_m(&self, m: MId) {
-        self.reqs.lock().unwrap().push(Req::Preempt(m));
+        self.push(Req::Preempt(m));
     }
     fn netpoll_break(&self) {
-        self.reqs.lock().unwrap().push(Req::NetpollBreak);
+        self.push(Req::NetpollBreak);
     }
     fn io_at(&self, when: i64) {
-        self.reqs.lock().unwrap().push(Req::IoAt(when));
+        self.push(Req::IoAt(when));
     }
     fn sysmon_wake(&self) {
-        self.reqs.lock().unwrap().push(Req::SysmonWake);
+        self.push(Req::SysmonWake);
     }
     fn rand(&self, _m: MId) -> u32 {
-        self.rng.lock().unwrap().next_u64() as u32
+        self.next_u64() as u32
     }
 }
 
@@ -136,8 +141,9 @@ impl Sim {
     pub fn new(prog: Program, cfg: Config, seed: u64) -> Result<Sim, String> {
         let env = Arc::new(SimEnv {
             clock: AtomicI64::new(0),
-            rng: Mutex::new(Rng::new(seed)),
+            rng: AtomicU64::new(seed ^ 0x9E37_79B9_7F4A_7C15),
             reqs: Mutex::new(Vec::new()),
+            has_reqs: AtomicBool::new(false),
         });
         let rt = Runtime::new(prog, cfg, Box::new(env.clone()))?;
         let mut sim = Sim {
@@ -201,12 +207,17 @@ impl Sim {
         if t == i64::MAX {
             return;
         }
-        let tie = self.env.rng.lock().unwrap().next_u64();
+        let tie = self.env.next_u64();
         self.heap.push(Reverse((t, tie, self.gens[i], m)));
     }
 
     fn apply_requests(&mut self) {
         loop {
+            if !self.env.has_reqs.load(Ordering::Relaxed)
+                || !self.env.has_reqs.swap(false, Ordering::AcqRel)
+            {
+                return;
+            }
             let reqs: Vec<Req> = std::mem::take(&mut *self.env.reqs.lock().unwrap());
             if reqs.is_empty() {
                 return;
@@ -266,7 +277,7 @@ impl Sim {
             return 0;
         }
         let d = base / 4;
-        self.env.rng.lock().unwrap().range(base - d, base + d)
+        self.env.range(base - d, base + d)
     }
 
     fn netpoller(&self) -> Option<MId> {
@@ -278,8 +289,8 @@ impl Sim {
 
     /// Runs one M step. Returns None when nothing can run any more.
     pub fn step(&mut self) -> Option<Stop> {
-        if let Some(st) = self.rt.exit_status() {
-            return Some(Stop::Exited(st.code));
+        if self.rt.is_exited() {
+            return self.exited();
         }
         let (t, m) = loop {
             let Reverse((t, _, gen, m)) = self.heap.pop()?;
@@ -321,10 +332,14 @@ impl Sim {
         };
         self.set(m, st);
         self.apply_requests();
-        if let Some(st) = self.rt.exit_status() {
-            return Some(Stop::Exited(st.code));
+        if self.rt.is_exited() {
+            return self.exited();
         }
         None
+    }
+
+    fn exited(&self) -> Option<Stop> {
+        self.rt.exit_status().map(|st| Stop::Exited(st.code))
     }
 
     /// Runs until the program exits, `max_time` (virtual ns) passes, or `max_steps`.

@@ -574,3 +574,193 @@ fn program_gomaxprocs_call_resizes() {
     assert_eq!(g1.status(), GStatus::Running);
     let _ = Fmt::new("");
 }
+
+/// §17.16 `sysmon`: 20 µs between cycles at first, doubling after 50 idle cycles, capped
+/// at 10 ms; only a syscall retake resets it (preemptions do not).
+#[test]
+fn sysmon_backs_off_from_20us_to_10ms() {
+    let mut s = sim(
+        "cpu-bound",
+        &[("goroutines", "4"), ("work", "300ms")],
+        2,
+        1,
+        Config::default(),
+    );
+    let mut delays = vec![];
+    for t in [200_000, 2 * MS, 5 * MS, 100 * MS, 250 * MS] {
+        s.run_until(t, u64::MAX);
+        delays.push(s.rt.snapshot().sysmon.delay_us);
+    }
+    assert_eq!(delays[0], 20, "{delays:?}");
+    assert!(delays[1] > 20 && delays[2] > delays[1], "{delays:?}");
+    assert_eq!(&delays[3..], &[10_000, 10_000], "{delays:?}");
+}
+
+/// §17.27 `gfput`: a P keeps at most 64 free Gs, spilling down to 32 into the global
+/// list; `gfget` reuses them (dead Gs stay in allgs).
+#[test]
+fn free_g_cache_spills_at_64() {
+    let (s, stop) = run("spawn", &[("n", "500")], 1, 1);
+    assert_eq!(stop, Stop::Exited(0));
+    let own = s.rt.p(0).own.lock().unwrap().gfree.len();
+    let global = s.rt.lock_sched().gfree.len();
+    assert!(own < 64, "P0 keeps {own}");
+    assert!(global > 0, "nothing spilled");
+    // (All 500 existed at once: with one P the spawner runs its whole slice first,
+    // as GMP-REFERENCE §16 f measures, so none could be reused.)
+
+    // Spawned one at a time, each exiting before the next: gfget reuses the same G.
+    let mut b = ProgramBuilder::new();
+    let wg = b.waitgroup();
+    let worker = b.func("main.work", 32, vec![Op::WgDone(wg)]);
+    let prog = b.main(
+        64,
+        vec![
+            Op::Loop {
+                times: 200,
+                body: 3,
+            },
+            Op::WgAdd(wg, 1),
+            Op::Go {
+                func: worker,
+                arg: Val::Const(0),
+                kind: GKind::Example,
+            },
+            Op::WgWait(wg),
+        ],
+    );
+    let mut s = Sim::new(
+        prog,
+        Config {
+            gomaxprocs: 1,
+            ..Config::default()
+        },
+        1,
+    )
+    .unwrap();
+    assert_eq!(s.run_until(10_000 * MS, u64::MAX), Stop::Exited(0));
+    assert!(s.rt.allgs.len() < 20, "allgs = {}", s.rt.allgs.len());
+}
+
+/// §17.31 and §15: trace event names. Gosched → GoStop("runtime.Gosched"); a parked G →
+/// GoBlock(reason); goready → GoUnblock; a syscall that lost its P ends
+/// GoSyscallEndBlocked after a ProcSteal by another M.
+#[test]
+fn trace_events_use_the_tracers_names() {
+    let (s, _) = run("gosched", &[], 1, 1);
+    let ev = events(&s);
+    assert!(ev.iter().any(|e| matches!(
+        e.kind,
+        EvKind::GoStop {
+            reason: StopReason::Gosched,
+            ..
+        }
+    )));
+    assert!(ev.iter().any(|e| matches!(
+        e.kind,
+        EvKind::GoBlock {
+            g: 1,
+            reason: "sync"
+        }
+    )));
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e.kind, EvKind::GoUnblock { g: 1 })));
+    assert_eq!(StopReason::Gosched.as_str(), "runtime.Gosched");
+    assert_eq!(StopReason::Preempted.as_str(), "preempted");
+
+    let (s, _) = run("syscall", &[], 2, 3);
+    let ev = events(&s);
+    let steal = ev
+        .iter()
+        .position(|e| matches!(e.kind, EvKind::ProcSteal { .. }))
+        .expect("a P taken from a syscall");
+    let EvKind::ProcSteal { m: lost, .. } = ev[steal].kind else {
+        unreachable!()
+    };
+    assert_ne!(ev[steal].m, lost, "another M (sysmon) took it");
+    assert!(ev[steal..]
+        .iter()
+        .any(|e| e.m == lost && matches!(e.kind, EvKind::GoSyscallEndBlocked { .. })));
+}
+
+/// §17.21 `reentersyscall`: a P whose G is in a syscall stays `_Prunning` and wired to
+/// its M until sysmon takes it.
+#[test]
+fn syscall_keeps_the_p_running_and_wired() {
+    let mut s = sim(
+        "syscall",
+        &[("cpu", "0"), ("blocking", "1")],
+        2,
+        1,
+        Config::default(),
+    );
+    loop {
+        assert!(s.step().is_none(), "ended before the syscall");
+        let ev = events(&s);
+        if let Some(e) = ev
+            .iter()
+            .find(|e| matches!(e.kind, EvKind::GoSyscallBegin { .. }))
+        {
+            let p = s.rt.p(e.p as u32);
+            assert_eq!(p.status(), gmp_core::runtime::PStatus::Running);
+            let m = p.m().expect("still wired");
+            assert_eq!(s.rt.m(m).id, e.m);
+            assert_eq!(s.rt.g(s.rt.m(m).curg()).status(), GStatus::Syscall);
+            break;
+        }
+    }
+}
+
+/// §13, §17.30: scheddetail: the header adds gcwaiting/nmidlelocked/stopwait/sysmonwait,
+/// then one line per P, per M (newest first) and per G (dead ones print status=6).
+#[test]
+fn scheddetail_lines_have_gos_format() {
+    let mut s = sim(
+        "spawn",
+        &[("n", "30")],
+        2,
+        1,
+        Config {
+            schedtrace_ms: 1,
+            scheddetail: true,
+            ..Config::default()
+        },
+    );
+    s.run_until(100 * MS, u64::MAX);
+    let text = s.rt.schedtrace_text(5, true);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].starts_with("SCHED 5ms: gomaxprocs=2 idleprocs="),
+        "{}",
+        lines[0]
+    );
+    assert!(
+        lines[0].ends_with("gcwaiting=false nmidlelocked=0 stopwait=0 sysmonwait=false")
+            || lines[0].contains(" gcwaiting="),
+        "{}",
+        lines[0]
+    );
+    assert!(
+        lines[1].starts_with("  P0: status=")
+            && lines[1].contains(" runqsize=")
+            && lines[1].contains(" gfreecnt=")
+    );
+    let ms: Vec<i64> = lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("  M"))
+        .map(|l| l.split(':').next().unwrap().parse().unwrap())
+        .collect();
+    assert!(
+        ms.len() >= 2 && ms.windows(2).all(|w| w[0] > w[1]),
+        "M lines newest first: {ms:?}"
+    );
+    assert!(lines.iter().any(|l| l.starts_with("  G1: status=")));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("  G") && l.contains("status=6()")),
+        "dead Gs show status=6"
+    );
+    assert!(lines.iter().any(|l| l.contains("(force gc (idle))")));
+}
