@@ -72,6 +72,28 @@ test('every lesson runs to its expected output', async () => {
   noErrors(page, assert);
 });
 
+test('the schedtrace lesson explains each field; the stack lesson lists every copy', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${site.url}?lesson=schedtrace&speed=0.2`);
+  const field = await page.waitForSelector('#sched-explained .field[data-field="runqueue"]', { timeout: 20_000 });
+  await field.focus();
+  const help = await page.$eval('#sched-explained .field[data-field="runqueue"] .field-help', (e) => [getComputedStyle(e).display, e.textContent]);
+  assert.equal(help[0], 'block', 'the explanation shows on focus');
+  assert.match(help[1], /global run queue/);
+  for (const f of ['gomaxprocs', 'idleprocs', 'threads', 'spinningthreads', 'needspinning', 'idlethreads', 'local', 'schedticks']) {
+    assert.ok(await page.$(`#sched-explained .field[data-field="${f}"]`), f);
+  }
+  assert.match(await page.textContent('#sched-explained .field[data-field="local"] .field-help'), /runnext is not counted/);
+  await page.goto(`${site.url}?lesson=stack-growth&variant=gc&speed=1`);
+  await page.waitForSelector('#verdict.ok', { timeout: 30_000 });
+  const rows = await page.$$eval('#stack-copies tbody tr', (r) => r.map((x) => [...x.children].map((c) => c.textContent)));
+  // runtime.main's init grows 2 KiB -> 4 KiB; then the recursion's ten copies, then GC.
+  assert.deepEqual(rows.slice(1, 11).map((r) => r[1]), ['21', '49', '107', '225', '459', '927', '1863', '3735', '7481', '14971']);
+  assert.equal(rows[1][2], '4096 → 8192 bytes');
+  assert.match(rows.at(-1)[2], /4194304 → 2097152 bytes \(shrink\)/);
+  noErrors(page, assert);
+});
+
 test('embedded in a non-isolated page on another origin: resize messages and a working run', async () => {
   const page = await browser.newPage();
   await page.goto(parent.url);

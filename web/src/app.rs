@@ -696,7 +696,9 @@ pub fn app() -> Html {
             }
             if let Some(l) = st.lesson {
                 <crate::lesson_view::LessonPanel lesson={l} variant={st.variant} output={stdout.clone()}
-                    finished={finished} on_variant={on_variant.clone()} link={link.clone()} />
+                    finished={finished} on_variant={on_variant.clone()} link={link.clone()}
+                    copies={eng.as_ref().and_then(|e| e.rt().stack_copies.try_lock().ok().map(|c| c.clone())).unwrap_or_default()}
+                    sched_line={ui.console.back().cloned()} />
             }
             <div class="machine">
                 <section class="ps" aria-labelledby="ps-h">

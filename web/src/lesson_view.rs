@@ -13,6 +13,65 @@ pub struct LessonProps {
     pub finished: bool,
     pub on_variant: Callback<&'static str>,
     pub link: String,
+    /// Stack copies of the run (the stack-growth lesson shows them).
+    pub copies: Vec<gmp_core::runtime::StackCopy>,
+    /// The latest schedtrace line (the schedtrace lesson explains it field by field).
+    pub sched_line: Option<String>,
+}
+
+/// What each field of a `SCHED` line means (Go 1.27's `schedtrace`).
+pub fn field_help(field: &str) -> &'static str {
+    match field {
+        "SCHED" => "Printed by sysmon every schedtrace period; the time counts from the first line, so the first one says 0ms.",
+        "gomaxprocs" => "The number of Ps: at most this many goroutines run Go code at the same time.",
+        "idleprocs" => "Ps on the idle list (sched.npidle): nothing to run.",
+        "threads" => "Ms ever created (mcount()), sysmon included, and the ones parked.",
+        "spinningthreads" => "Ms looking for work right now (sched.nmspinning). With every P busy, 0.",
+        "needspinning" => "1 when wakep wanted a spinning M but found no idle P: a busy program shows 1 all along.",
+        "idlethreads" => "Ms parked on the idle list (sched.nmidle), waiting for startm.",
+        "runqueue" => "The global run queue's length. Preempted and Gosched goroutines land here, at the tail, so it grows under CPU-bound load.",
+        "local" => "Each P's ring length (runqtail - runqhead), in P order. runnext is not counted.",
+        "schedticks" => "Each P's schedtick: new time slices started. A G run from runnext inherits the slice and does not add one.",
+        _ => "",
+    }
+}
+
+/// A schedtrace line as focusable spans, each explaining its field.
+fn explain_line(line: &str) -> Html {
+    let mut parts: Vec<(String, &'static str)> = Vec::new();
+    let (head, rest) = line.split_once(": ").unwrap_or((line, ""));
+    parts.push((format!("{head}:"), "SCHED"));
+    let (scalars, tail) = rest.split_once(" [").unwrap_or((rest, ""));
+    for tok in scalars.split(' ').filter(|t| !t.is_empty()) {
+        let key = tok.split('=').next().unwrap_or("");
+        parts.push((
+            tok.to_string(),
+            match key {
+                "gomaxprocs" => "gomaxprocs",
+                "idleprocs" => "idleprocs",
+                "threads" => "threads",
+                "spinningthreads" => "spinningthreads",
+                "needspinning" => "needspinning",
+                "idlethreads" => "idlethreads",
+                "runqueue" => "runqueue",
+                _ => "",
+            },
+        ));
+    }
+    if let Some((locals, ticks)) = tail.split_once(" ] ") {
+        parts.push((format!("[{locals} ]"), "local"));
+        parts.push((ticks.to_string(), "schedticks"));
+    }
+    html! {
+        <p id="sched-explained" class="sched-explained">
+            { for parts.into_iter().map(|(text, key)| html!{
+                <>
+                <span class="field" tabindex="0" data-field={key} title={field_help(key)}>{ text }
+                    <span class="field-help" role="tooltip">{ field_help(key) }</span></span>{ " " }
+                </>
+            }) }
+        </p>
+    }
 }
 
 fn go_source(lesson: &Lesson, v: &Variant) -> String {
@@ -64,6 +123,28 @@ pub fn lesson_panel(props: &LessonProps) -> Html {
                 <summary>{ "The Go program" }</summary>
                 <pre class="source">{ go_source(lesson, v) }</pre>
             </details>
+            if lesson.id == "schedtrace" {
+                if let Some(line) = &props.sched_line {
+                    <h3>{ "The latest line, field by field (hover or focus a field)" }</h3>
+                    { explain_line(line) }
+                }
+            }
+            if lesson.id == "stack-growth" && !props.copies.is_empty() {
+                <h3>{ "Every copy" }</h3>
+                <table id="stack-copies" class="copies">
+                    <thead><tr><th>{ "#" }</th><th>{ "before depth" }</th><th>{ "old → new size" }</th><th>{ "new block jumps by" }</th></tr></thead>
+                    <tbody>
+                    { for props.copies.iter().enumerate().map(|(i, c)| html!{
+                        <tr class={classes!(c.shrink.then_some("shrink"))}>
+                            <td>{ i + 1 }</td>
+                            <td>{ if c.shrink { "GC".to_string() } else { c.depth.to_string() } }</td>
+                            <td>{ format!("{} → {} bytes{}", c.old_size, c.new_size, if c.shrink { " (shrink)" } else { "" }) }</td>
+                            <td>{ format!("{} bytes", (c.new_lo as i64 - c.old_lo as i64).abs()) }</td>
+                        </tr>
+                    }) }
+                    </tbody>
+                </table>
+            }
             <h3>{ "What to look at" }</h3>
             <ul>{ for lesson.look_at.iter().map(|l| html!{ <li>{ *l }</li> }) }</ul>
             <div class="expect">
