@@ -17,6 +17,7 @@
 //! that is still running.
 
 use std::collections::VecDeque;
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Mutex;
 
 use crate::g::{GIdx, WaitReason};
@@ -25,7 +26,7 @@ use crate::program::ObjDecl;
 pub enum Obj {
     Chan(Mutex<Chan>),
     Mutex(Mutex<SyncMutex>),
-    WaitGroup(Mutex<WaitGroup>),
+    WaitGroup(WaitGroup),
 }
 
 #[derive(Default)]
@@ -43,10 +44,12 @@ pub struct SyncMutex {
     pub waiters: VecDeque<GIdx>,
 }
 
+/// Like `sync.WaitGroup`, the counter is an atomic: `Add`/`Done` never take a lock
+/// unless they bring it to zero with waiters to wake.
 #[derive(Default)]
 pub struct WaitGroup {
-    pub counter: i64,
-    pub waiters: Vec<GIdx>,
+    pub counter: AtomicI64,
+    pub waiters: Mutex<Vec<GIdx>>,
 }
 
 /// What an operation did.
@@ -89,7 +92,7 @@ impl Objects {
                         ..Chan::default()
                     })),
                     ObjDecl::Mutex => Obj::Mutex(Mutex::new(SyncMutex::default())),
-                    ObjDecl::WaitGroup => Obj::WaitGroup(Mutex::new(WaitGroup::default())),
+                    ObjDecl::WaitGroup => Obj::WaitGroup(WaitGroup::default()),
                 })
                 .collect(),
         }
@@ -207,7 +210,7 @@ impl Objects {
         }
     }
 
-    fn wg(&self, id: u32) -> &Mutex<WaitGroup> {
+    fn wg(&self, id: u32) -> &WaitGroup {
         match &self.objs[id as usize] {
             Obj::WaitGroup(w) => w,
             _ => panic!("object {id} is not a WaitGroup"),
@@ -215,24 +218,36 @@ impl Objects {
     }
 
     pub fn wg_add(&self, id: u32, n: i64) -> Outcome {
-        let mut w = self.wg(id).lock().unwrap();
-        w.counter += n;
-        if w.counter < 0 {
+        let w = self.wg(id);
+        let v = w.counter.fetch_add(n, Ordering::AcqRel) + n;
+        if v < 0 {
             return Outcome::Panic("sync: negative WaitGroup counter");
         }
-        if w.counter == 0 {
-            let ready = w.waiters.drain(..).map(|g| (g, None)).collect();
-            return Outcome::Done { ready, value: None };
+        if v > 0 || n > 0 {
+            return done();
         }
-        done()
+        // Zero: wake the waiters. A Wait that saw a non-zero counter queued itself under
+        // the lock before we take it, so we see it; a later Wait sees zero.
+        let ready = w
+            .waiters
+            .lock()
+            .unwrap()
+            .drain(..)
+            .map(|g| (g, None))
+            .collect();
+        Outcome::Done { ready, value: None }
     }
 
     pub fn wg_wait(&self, id: u32, g: GIdx, park: impl FnOnce(WaitReason)) -> Outcome {
-        let mut w = self.wg(id).lock().unwrap();
-        if w.counter == 0 {
+        let w = self.wg(id);
+        if w.counter.load(Ordering::Acquire) == 0 {
             return done();
         }
-        w.waiters.push(g);
+        let mut waiters = w.waiters.lock().unwrap();
+        if w.counter.load(Ordering::Acquire) == 0 {
+            return done();
+        }
+        waiters.push(g);
         park(WaitReason::SyncWaitGroupWait);
         Outcome::Parked(WaitReason::SyncWaitGroupWait)
     }
