@@ -48,8 +48,8 @@ test('live: 40 CPU-bound Gs on 4 Ps run everywhere, steal, get preempted; GOMAXP
 });
 
 test('live: a blocking syscall hands its P off and the thread count grows', async () => {
-  const page = await liveAt('1');
-  await spawn(page, 'cpu', 16);
+  const page = await liveAt('0.2');
+  await spawn(page, 'cpu', 40);
   await page.waitForFunction(() => [...document.querySelectorAll('.pcard')]
     .every((c) => c.dataset.status === 'running'), null, { timeout: 20_000 });
   const before = Number(await page.getAttribute('#threads', 'data-threads'));

@@ -42,6 +42,11 @@ const GOSCHED = {
 test('the Gosched lesson and its variants print what real Go prints', async () => {
   const page = await browser.newPage();
   await page.goto(`${site.url}?lesson=gosched`);
+  // A lesson waits at its first step for Run.
+  await page.waitForSelector('#stepno');
+  assert.equal(await page.textContent('#stepno'), 'step 0');
+  assert.equal(await page.textContent('#pause'), 'Run');
+  assert.ok(await page.$('.lesson-nav select'), 'every lesson is one choice away');
   for (const [variant, want] of Object.entries(GOSCHED)) {
     await page.click(`.variant[data-variant="${variant}"]`);
     await page.waitForFunction((w) => document.querySelector('#actual')?.textContent === w, want, { timeout: 15_000 });
@@ -57,6 +62,7 @@ test('every lesson runs to its expected output', async () => {
   for (const id of lessons) {
     await page.goto(`${site.url}?lesson=${id}&speed=1`);
     await page.waitForSelector(`#lesson[data-lesson="${id}"]`);
+    await page.click('#pause'); // Run
     const expected = await page.$('#expected');
     if (expected) {
       await page.waitForSelector('#verdict.ok', { timeout: 60_000 });
@@ -64,6 +70,7 @@ test('every lesson runs to its expected output', async () => {
   }
   // Preemption: exit comes after about 10-20 ms of virtual time.
   await page.goto(`${site.url}?lesson=preemption&speed=1`);
+  await page.click('#pause');
   await page.waitForSelector('#verdict.ok', { timeout: 30_000 });
   // With async preemption off, the run never ends and says so.
   await page.click('.variant[data-variant="off"]');
@@ -75,6 +82,7 @@ test('every lesson runs to its expected output', async () => {
 test('the schedtrace lesson explains each field; the stack lesson lists every copy', async () => {
   const page = await browser.newPage();
   await page.goto(`${site.url}?lesson=schedtrace&speed=0.2`);
+  await page.click('#pause');
   const field = await page.waitForSelector('#sched-explained .field[data-field="runqueue"]', { timeout: 20_000 });
   await field.focus();
   const help = await page.$eval('#sched-explained .field[data-field="runqueue"] .field-help', (e) => [getComputedStyle(e).display, e.textContent]);
@@ -85,6 +93,7 @@ test('the schedtrace lesson explains each field; the stack lesson lists every co
   }
   assert.match(await page.textContent('#sched-explained .field[data-field="local"] .field-help'), /runnext is not counted/);
   await page.goto(`${site.url}?lesson=stack-growth&variant=gc&speed=1`);
+  await page.click('#pause');
   await page.waitForSelector('#verdict.ok', { timeout: 30_000 });
   const rows = await page.$$eval('#stack-copies tbody tr', (r) => r.map((x) => [...x.children].map((c) => c.textContent)));
   // runtime.main's init grows 2 KiB -> 4 KiB; then the recursion's ten copies, then GC.
@@ -98,6 +107,7 @@ test('embedded in a non-isolated page on another origin: resize messages and a w
   const page = await browser.newPage();
   await page.goto(parent.url);
   const frame = await (await page.waitForSelector('#explorer')).contentFrame();
+  await frame.click('#pause'); // Run
   await frame.waitForSelector('#verdict.ok', { timeout: 30_000 });
   await page.waitForFunction(() => window.msgs.some((m) => m.data?.type === 'resize' && m.data.height > 200), null, { timeout: 10_000 });
   const msg = await page.evaluate(() => window.msgs.find((m) => m.data?.type === 'resize'));

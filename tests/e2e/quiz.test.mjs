@@ -28,6 +28,14 @@ after(async () => {
   fs.rmSync(parentDir, { recursive: true, force: true });
 });
 
+/** A new page for a learner with no saved progress. */
+async function freshPage() {
+  const page = await browser.newPage();
+  await page.goto(site.url);
+  await page.evaluate(() => localStorage.clear());
+  return page;
+}
+
 async function answer(page, id, choice) {
   const form = `form[data-qid="${id}"]`;
   await page.check(`${form} input[value="${choice}"]`);
@@ -36,7 +44,7 @@ async function answer(page, id, choice) {
 }
 
 test('the six chapter questions render in English and Thai with the right answers', async () => {
-  const page = await browser.newPage();
+  const page = await freshPage();
   await page.goto(`${site.url}?quiz=all`);
   await page.waitForSelector('form[data-qid="sched-q1"]');
   for (let i = 1; i <= 6; i++) {
@@ -60,7 +68,7 @@ test('the six chapter questions render in English and Thai with the right answer
 });
 
 test('score, progress across a reload, mark as complete, reset', async () => {
-  const page = await browser.newPage();
+  const page = await freshPage();
   await page.goto(`${site.url}?quiz=all&seed=3`);
   await page.waitForSelector('form[data-qid="sched-q1"]');
   const ids = await page.$$eval('form.question', (f) => f.map((x) => x.dataset.qid));
@@ -92,12 +100,13 @@ test('score, progress across a reload, mark as complete, reset', async () => {
 });
 
 test('Show me opens the lesson, and a generated question opens its paused state', async () => {
-  const page = await browser.newPage();
+  const page = await freshPage();
   await page.goto(`${site.url}?quiz=sched-q4`);
   await answer(page, 'sched-q4', byId['sched-q4'].correct);
   await page.click('form[data-qid="sched-q4"] .show-me');
   await page.waitForSelector('#lesson[data-lesson="gosched"]');
   // A predict-the-next-state question: its state is a deterministic run at a step.
+  await page.evaluate(() => localStorage.clear());
   await page.goto(`${site.url}?quiz=all&seed=2`);
   const gen = await page.waitForSelector('form[data-qid^="gen-steal-count"]');
   const qid = await gen.getAttribute('data-qid');
@@ -110,9 +119,7 @@ test('Show me opens the lesson, and a generated question opens its paused state'
 });
 
 test('a parent page receives the answered and completed messages with the score', async () => {
-  const page = await browser.newPage();
-  await page.goto(site.url);
-  await page.evaluate(() => localStorage.clear()); // a fresh learner
+  const page = await freshPage();
   await page.goto(parent.url);
   const frame = await (await page.waitForSelector('#quiz')).contentFrame();
   await frame.waitForSelector('form[data-qid="sched-q4"]');
@@ -124,7 +131,7 @@ test('a parent page receives the answered and completed messages with the score'
   assert.deepEqual({ ...answered.data }, { ...answered.data, source: 'gmp-explorer', version: 1, id: 'sched-q4', correct: true });
   const done = msgs.find((m) => m.data.type === 'completed');
   assert.equal(done.data.score, 1);
-  assert.ok(done.data.total >= 20);
+  assert.equal(done.data.total, 1, 'a single-question page reports its own total');
   assert.equal(done.origin, new URL(site.url).origin);
   noErrors(page, assert);
 });

@@ -58,7 +58,8 @@ impl Settings {
         let query = web_sys::window()
             .and_then(|w| w.location().search().ok())
             .unwrap_or_default();
-        let (u, notes) = url::parse(&query);
+        let (u, mut notes) = url::parse(&query);
+        let mut notes_extra: Vec<String> = Vec::new();
         let mut st = Settings {
             driver: if isolated { Driver::Live } else { Driver::Sim },
             speed: u.speed.unwrap_or(0.05),
@@ -77,6 +78,17 @@ impl Settings {
             st.lesson = Some(l.id);
             st.variant = l.variant(u.variant.as_deref()).id;
             st.driver = Driver::Sim;
+            // A lesson waits for Run, so the learner sees it from the first step.
+            st.paused = true;
+            if let Some(v) = &u.variant {
+                if l.variant(Some(v)).id != v {
+                    notes_extra.push(format!(
+                        "The lesson \"{}\" has no variant \"{v}\"; showing \"{}\".",
+                        l.id,
+                        l.variant(None).id
+                    ));
+                }
+            }
             st.apply_lesson();
         } else if let Some(sc) = &u.scenario {
             st.spec.scenario = sc.clone();
@@ -98,6 +110,7 @@ impl Settings {
         if st.start_step.is_some() {
             st.driver = Driver::Sim;
         }
+        notes.extend(notes_extra);
         (st, notes)
     }
 
@@ -463,6 +476,8 @@ pub fn app() -> Html {
         Callback::from(move |_: MouseEvent| {
             let mut st = (*settings).clone();
             st.start_step = None;
+            // A lesson goes back to its first step and waits; the explorer runs again.
+            st.paused = st.lesson.is_some();
             settings.set(st.clone());
             rebuild.emit(st)
         })
@@ -601,6 +616,12 @@ pub fn app() -> Html {
         format!("{base}{q}")
     };
     let pool_line = match &*pool_state.borrow() {
+        Pool::NotIsolated if settings.embed => html! {
+            <p id="status" data-state="not-isolated" class="notice compact-notice" role="status">
+                { "Deterministic driver (this frame cannot start threads). " }
+                <a href="" target="_blank" rel="noopener">{ s.open_live }</a>
+            </p>
+        },
         Pool::NotIsolated => html! {
             <div id="status" data-state="not-isolated" class="notice" role="status">
                 <p>{ s.not_isolated }</p>
@@ -644,7 +665,8 @@ pub fn app() -> Html {
                 <div class="notice" role="alert">{ s.pool_full }</div>
             }
             <section class="controls" aria-label="Controls">
-                <fieldset>
+                if st.spec.scenario == "playground" {
+                <fieldset id="spawn-controls">
                     <legend>{ "Spawn goroutines" }</legend>
                     <label>{ "N " }<input id="spawn-n" type="number" min="1" max="10000" value={st.spawn_n.to_string()} onchange={on_spawn_n} /></label>
                     <button id="spawn-cpu" class="k-cpu" onclick={spawn(GKind::Cpu)}>{ "CPU-bound" }</button>
@@ -652,7 +674,8 @@ pub fn app() -> Html {
                     <button id="spawn-network" class="k-network" onclick={spawn(GKind::Network)}>{ "network read" }</button>
                     <p class="help">{ s.spawn_help }</p>
                 </fieldset>
-                <fieldset>
+                }
+                <fieldset id="run-controls">
                     <legend>{ "Run" }</legend>
                     <label>{ "GOMAXPROCS " }
                         <select id="procs" onchange={on_procs} title={s.procs_help}>
@@ -677,13 +700,15 @@ pub fn app() -> Html {
                 </fieldset>
                 <fieldset>
                     <legend>{ "Time" }</legend>
-                    <button id="pause" onclick={toggle_pause} aria-pressed={st.paused.to_string()} title="p">{ if st.paused { "Resume" } else { "Pause" } }</button>
-                    <button id="step" onclick={step} disabled={live} title=".">{ "Step" }</button>
-                    <button id="step-back" onclick={step_back} disabled={live} title=",">{ "Step back" }</button>
+                    <button id="pause" onclick={toggle_pause} aria-pressed={st.paused.to_string()} title="Run or pause (key: p)">{ if st.paused { "Run" } else { "Pause" } }</button>
+                    <button id="step" onclick={step} disabled={live} title="One scheduler step of one M (key: .)">{ "Step" }</button>
+                    <button id="step-back" onclick={step_back} disabled={live} title="Back one step: the run is rebuilt from its seed (key: ,)">{ "Step back" }</button>
                     <button id="reset" onclick={reset}>{ "Reset" }</button>
                     <button id="export" onclick={export}>{ "Export trace" }</button>
                     <span id="clock" class="clock">{ format!("t = {:.3} ms", snap.now as f64 / 1e6) }</span>
-                    <span id="stepno" class="clock">{ format!("step {}", eng.as_ref().map(|e| e.steps()).unwrap_or(0)) }</span>
+                    if !live {
+                        <span id="stepno" class="clock">{ format!("step {}", eng.as_ref().map(|e| e.steps()).unwrap_or(0)) }</span>
+                    }
                     if let Some(stop) = eng.as_ref().and_then(|e| e.stopped()) {
                         if matches!(stop, gmp_core::Stop::TimeLimit) {
                             <span id="stopped" class="stopped" role="status">{ "stopped at the time limit: this program never ends" }</span>
@@ -692,10 +717,10 @@ pub fn app() -> Html {
                 </fieldset>
             </section>
             if let Some(q) = &st.quiz {
-                <crate::quiz_view::QuizPanel lang={st.lang.clone()} only={q.clone()} seed={st.spec.seed} />
+                <crate::quiz_view::QuizPanel lang={st.lang.clone()} only={q.clone()} seed={st.spec.seed} embed={st.embed} />
             }
             if let Some(l) = st.lesson {
-                <crate::lesson_view::LessonPanel lesson={l} variant={st.variant} output={stdout.clone()}
+                <crate::lesson_view::LessonPanel lesson={l} variant={st.variant} output={stdout.clone()} embed={st.embed}
                     finished={finished} on_variant={on_variant.clone()} link={link.clone()}
                     copies={eng.as_ref().and_then(|e| e.rt().stack_copies.try_lock().ok().map(|c| c.clone())).unwrap_or_default()}
                     sched_line={ui.console.back().cloned()} />
@@ -730,8 +755,8 @@ pub fn app() -> Html {
                     <h2 id="events-h">{ format!("Events ({} steals, {} preemptions, {} hand-offs)", ui.steals, ui.preemptions, ui.handoffs) }</h2>
                     <p class="help">{ s.events_help }</p>
                     <ol id="feed" class="feed">{ for ui.feed.iter().map(|(t, l)| html!{ <li><span class="t">{ format!("{:.3}ms", *t as f64 / 1e6) }</span>{ l }</li> }) }</ol>
-                    <h2>{ "Program output" }</h2>
-                    <pre id="stdout" class="console">{ for stdout.iter().map(|l| html!{ <>{ l }{ "\n" }</> }) }
+                    <h2 class={classes!(stdout.is_empty().then_some("empty-out"))}>{ "Program output" }</h2>
+                    <pre id="stdout" class={classes!("console", (stdout.is_empty() && exit.is_none()).then_some("empty-out"))}>{ for stdout.iter().map(|l| html!{ <>{ l }{ "\n" }</> }) }
                     { exit.map(|x| html!{ <>{ x.stderr }{ format!("[exit status {}]", x.code) }</> }).unwrap_or_default() }</pre>
                 </section>
             </div>

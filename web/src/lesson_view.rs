@@ -8,6 +8,8 @@ use crate::lessons::{Lesson, Variant};
 #[derive(Properties, PartialEq)]
 pub struct LessonProps {
     pub lesson: &'static str,
+    /// Inside a course page's frame: links open a new tab.
+    pub embed: bool,
     pub variant: &'static str,
     pub output: Vec<String>,
     pub finished: bool,
@@ -94,20 +96,54 @@ pub fn lesson_panel(props: &LessonProps) -> Html {
     };
     let v = lesson.variant(Some(props.variant));
     let embed_open = use_state(|| false);
+    let copied = use_state(|| false);
+    let target = if props.embed { "_blank" } else { "_self" };
+    let idx = crate::lessons::LESSONS
+        .iter()
+        .position(|l| l.id == lesson.id)
+        .unwrap_or(0);
+    let prev = idx.checked_sub(1).map(|i| &crate::lessons::LESSONS[i]);
+    let next = crate::lessons::LESSONS.get(idx + 1);
     let matched = v.expect.map(|e| props.output.iter().any(|l| l.contains(e)));
-    let toggle_embed = {
-        let embed_open = embed_open.clone();
-        Callback::from(move |_: MouseEvent| embed_open.set(!*embed_open))
-    };
     let snippet = format!(
-        "<iframe src=\"{}{}embed=1\" title=\"GMP Explorer: {}\" width=\"100%\" height=\"720\" style=\"border:0\" allow=\"cross-origin-isolated\" loading=\"lazy\"></iframe>",
+        "<iframe id=\"gmp-explorer\" src=\"{}{}embed=1\" title=\"GMP Explorer: {}\" width=\"100%\" height=\"900\" style=\"border:0\" allow=\"cross-origin-isolated\" loading=\"lazy\"></iframe>\n<script>addEventListener('message', (e) => {{ if (e.data && e.data.source === 'gmp-explorer' && e.data.type === 'resize') document.getElementById('gmp-explorer').height = e.data.height; }});</script>",
         props.link,
         if props.link.contains('?') { "&" } else { "?" },
         lesson.title
     );
+    let toggle_embed = {
+        let embed_open = embed_open.clone();
+        let copied = copied.clone();
+        let snippet = snippet.clone();
+        Callback::from(move |_: MouseEvent| {
+            if !*embed_open {
+                crate::embed::copy_text(&snippet);
+                copied.set(true);
+            }
+            embed_open.set(!*embed_open)
+        })
+    };
+    let on_dialog_key = {
+        let embed_open = embed_open.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Escape" {
+                embed_open.set(false);
+            }
+        })
+    };
     html! {
         <section id="lesson" class="lesson" data-lesson={lesson.id} data-variant={v.id} aria-labelledby="lesson-h">
-            <h2 id="lesson-h">{ lesson.title }<span class="seeds">{ format!(" · {}", lesson.seeds) }</span></h2>
+            <nav class="lesson-nav" aria-label="Lessons">
+                { for prev.map(|p| html!{ <a href={format!("?lesson={}", p.id)} target={target}>{ format!("← {}", p.title) }</a> }) }
+                <select aria-label="All lessons" onchange={Callback::from(move |e: Event| {
+                    let v = e.target_unchecked_into::<web_sys::HtmlSelectElement>().value();
+                    if let Some(w) = web_sys::window() { let _ = w.location().set_search(&format!("?lesson={v}")); }
+                })}>
+                    { for crate::lessons::LESSONS.iter().map(|l| html!{ <option value={l.id} selected={l.id == lesson.id}>{ l.title }</option> }) }
+                </select>
+                { for next.map(|n| html!{ <a href={format!("?lesson={}", n.id)} target={target}>{ format!("{} →", n.title) }</a> }) }
+            </nav>
+            <h2 id="lesson-h">{ lesson.title }<span class="seeds">{ format!(" · course chapter {}", lesson.seeds.trim_start_matches("seeds ").trim_start_matches("seed ")) }</span></h2>
             { for lesson.intro.iter().map(|p| html!{ <p>{ *p }</p> }) }
             <div class="variants" role="radiogroup" aria-label="Variants">
                 { for lesson.variants.iter().map(|x| {
@@ -149,7 +185,7 @@ pub fn lesson_panel(props: &LessonProps) -> Html {
             <ul>{ for lesson.look_at.iter().map(|l| html!{ <li>{ *l }</li> }) }</ul>
             <div class="expect">
                 { match v.expect {
-                    Some(e) => html!{ <p>{ "Real Go prints: " }<code id="expected">{ e }</code></p> },
+                    Some(e) => html!{ <p>{ "Real Go's output includes: " }<code id="expected">{ e }</code></p> },
                     None => html!{ <p>{ "This variant's output depends on timing or never comes." }</p> },
                 } }
                 <p>{ "This run: " }<code id="actual">{ props.output.join(" / ") }</code>
@@ -161,14 +197,18 @@ pub fn lesson_panel(props: &LessonProps) -> Html {
                 </p>
             </div>
             <p class="share">
-                <a id="lesson-link" href={props.link.clone()}>{ "Link to this state" }</a>{ " · " }
+                <a id="lesson-link" href={props.link.clone()} target={target}>{ "Link to this state" }</a>{ " · " }
                 <button id="embed-code" onclick={toggle_embed} aria-expanded={embed_open.to_string()}>{ "Copy embed code" }</button>
+                if *copied && *embed_open { <span class="copied" role="status">{ " Copied." }</span> }
             </p>
             if *embed_open {
-                <div class="embed-dialog" role="dialog" aria-label="Embed code">
-                    <label for="embed-snippet">{ "Paste this into a course page:" }</label>
-                    <textarea id="embed-snippet" readonly=true rows="3" value={snippet.clone()} />
-                    <button id="copy-snippet" onclick={Callback::from(move |_| crate::embed::copy_text(&snippet))}>{ "Copy" }</button>
+                <div class="embed-dialog" role="dialog" aria-label="Embed code" onkeydown={on_dialog_key}>
+                    <label for="embed-snippet">{ "Paste this into a course page (the script resizes the frame to fit):" }</label>
+                    <textarea id="embed-snippet" readonly=true rows="5" value={snippet.clone()} autofocus=true />
+                    <button id="copy-snippet" onclick={{
+                        let copied = copied.clone();
+                        Callback::from(move |_| { crate::embed::copy_text(&snippet); copied.set(true); })
+                    }}>{ "Copy again" }</button>
                 </div>
             }
         </section>

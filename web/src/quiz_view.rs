@@ -60,6 +60,17 @@ pub struct QuizProps {
     pub only: String,
     /// A seed for the generated questions.
     pub seed: u64,
+    /// Inside a course page's frame: "Show me" opens a new tab.
+    pub embed: bool,
+}
+
+/// Explanations use `code` spans: show them as code.
+fn rich(text: &str) -> Html {
+    html! { <>{ for text.split('`').enumerate().map(|(i, part)| if i % 2 == 1 {
+        html!{ <code>{ part }</code> }
+    } else {
+        html!{ { part } }
+    }) }</> }
 }
 
 #[function_component(QuizPanel)]
@@ -104,10 +115,19 @@ pub fn quiz_panel(props: &QuizProps) -> Html {
         .iter()
         .filter(|q| props.only == "all" || q.id == props.only)
         .collect();
-    let score = prog.score(&qs);
-    let total = qs.len();
-    let answered = prog.answers.len();
-    let all = qs.clone();
+    if shown.is_empty() {
+        return html! { <section id="quiz"><p id="notice" class="notice" role="alert">{
+        format!("There is no question called \"{}\". Open ?quiz=all for every question.", props.only) }</p></section> };
+    }
+    // The score counts the questions on this page (one, with ?quiz=<id>).
+    let on_page: Vec<Question> = shown.iter().map(|q| (*q).clone()).collect();
+    let score = prog.score(&on_page);
+    let total = on_page.len();
+    let answered = on_page
+        .iter()
+        .filter(|q| prog.answers.contains_key(&q.id))
+        .count();
+    let all = Rc::new(on_page);
     let post_progress = move |kind: &str, id: Option<(&str, bool)>, p: &Progress| {
         if crate::embed::in_frame() {
             let mut f: Vec<(&str, JsValue)> = vec![
@@ -158,8 +178,8 @@ pub fn quiz_panel(props: &QuizProps) -> Html {
             if !storage_ok {
                 <p id="storage-notice" class="notice" role="status">{ "This browser does not let the page store anything, so your answers will be forgotten when you leave." }</p>
             }
-            <p id="score" class="score" aria-live="polite">{ format!("Score: {score} / {total} · answered {answered}") }
-                { if prog.completed { " · completed ✓" } else { "" } }</p>
+            <p id="score" class="score" aria-live="polite">{ if l == "th" { format!("คะแนน: {score} / {total} · ตอบแล้ว {answered}") } else { format!("Score: {score} / {total} · answered {answered}") } }
+                { if prog.completed { if l == "th" { " · ทำเสร็จแล้ว ✓ (completed)" } else { " · completed ✓" } } else { "" } }</p>
             { for shown.iter().map(|q| {
                 let t = q.text(&l);
                 let chosen = prog.answers.get(&q.id).copied();
@@ -200,17 +220,17 @@ pub fn quiz_panel(props: &QuizProps) -> Html {
                             { for t.options.iter().enumerate().map(|(i, o)| html!{
                                 <label class="option">
                                     <input type="radio" name={format!("q-{}", q.id)} value={i.to_string()}
-                                        checked={sel == Some(i)} onchange={on_pick(i)} />
+                                        checked={sel == Some(i)} onchange={on_pick(i)} disabled={chosen.is_some()} />
                                     { o }
                                 </label>
                             }) }
                         </fieldset>
-                        <button type="submit" class="submit" disabled={sel.is_none()}>{ if l == "th" { "ส่งคำตอบ" } else { "Submit" } }</button>
+                        <button type="submit" class="submit" disabled={sel.is_none() || chosen.is_some()}>{ if l == "th" { "ส่งคำตอบ" } else { "Submit" } }</button>
                         if let Some(c) = chosen {
                             <div class={classes!("feedback", if c == q.correct { "right" } else { "wrong" })} role="status">
                                 <strong>{ if c == q.correct { if l == "th" { "ถูกต้อง" } else { "Correct." } } else if l == "th" { "ยังไม่ถูก" } else { "Not quite." } }</strong>
-                                { " " }{ &t.explanation }{ " " }
-                                <a class="show-me" href={show}>{ if l == "th" { "ให้ดูจริง" } else { "Show me" } }</a>
+                                { " " }{ rich(&t.explanation) }{ " " }
+                                <a class="show-me" href={show} target={if props.embed { "_blank" } else { "_self" }}>{ if l == "th" { "ให้ดูจริง" } else { "Show me" } }</a>
                             </div>
                         }
                     </form>

@@ -70,7 +70,10 @@ pub fn describe(e: &Event) -> Option<String> {
             format!("GoStop G{g} ({}) on {p} → global queue", reason.as_str())
         }
         EvKind::GoBlock { g, reason } => format!("GoBlock G{g} ({reason}) on {p}"),
-        EvKind::GoUnblock { g } => format!("GoUnblock G{g} (goready → runnext of {p})"),
+        EvKind::GoUnblock { g } if e.p >= 0 => format!("GoUnblock G{g} (goready → runnext of {p})"),
+        EvKind::GoUnblock { g } => {
+            format!("GoUnblock G{g} (readied without a P → the global queue)")
+        }
         EvKind::GoDestroy { g } => format!("GoDestroy G{g} on {p}"),
         EvKind::GoSyscallBegin { g } => format!("GoSyscallBegin G{g} on {p}"),
         EvKind::GoSyscallEnd { g } => format!("GoSyscallEnd G{g} (kept {p})"),

@@ -154,10 +154,11 @@ pub fn arrows(arrows: &[Arrow], nps: usize, grid: &NodeRef) -> Html {
         <svg class="arrows" aria-hidden="true">
             <defs><marker id="ah" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
                 <path d="M0,0 L10,5 L0,10 z" fill="#b03a8a" /></marker></defs>
-            { for arrows.iter().filter(|a| (a.victim as usize) < nps && (a.thief as usize) < nps).map(|a| {
+            { for arrows.iter().filter(|a| (a.victim as usize) < nps && (a.thief as usize) < nps).enumerate().map(|(i, a)| {
                 let (x1, y1) = center(a.victim);
                 let (x2, y2) = center(a.thief);
-                let (mx, my) = ((x1 + x2) / 2.0, (y1 + y2) / 2.0 - 18.0);
+                // Stagger the labels of arrows drawn at the same time.
+                let (mx, my) = ((x1 + x2) / 2.0, (y1 + y2) / 2.0 - 18.0 + (i % 4) as f64 * 16.0);
                 html! { <g class="steal-arrow" data-victim={a.victim.to_string()} data-thief={a.thief.to_string()} data-n={a.n.to_string()}>
                     <line x1={x1.to_string()} y1={y1.to_string()} x2={x2.to_string()} y2={y2.to_string()} marker-end="url(#ah)" />
                     <text x={mx.to_string()} y={my.to_string()}>{ format!("steal {}{}", a.n, if a.runnext { " (runnext)" } else { "" }) }</text>
@@ -274,14 +275,23 @@ pub fn timeline_canvas(props: &TimelineProps) -> Html {
                     let span = crate::ui::TIMELINE_NS as f64;
                     ctx.set_fill_style_str("#fafbfc");
                     ctx.fill_rect(0.0, 0.0, w, (*lanes * 14 + 4) as f64);
+                    // Lane labels sit in a 28 px gutter; slices are drawn right of it.
+                    ctx.set_fill_style_str("#5b6570");
+                    ctx.set_font("10px system-ui, sans-serif");
+                    for p in 0..*lanes {
+                        let _ = ctx.fill_text(&format!("P{p}"), 2.0, p as f64 * 14.0 + 11.0);
+                    }
+                    let (x0, w) = (28.0, w - 28.0);
                     for &(p, k, s, e) in slices {
-                        let x1 = ((s - (now - crate::ui::TIMELINE_NS)) as f64 / span * w).max(0.0);
-                        let x2 = ((e - (now - crate::ui::TIMELINE_NS)) as f64 / span * w).min(w);
+                        let x1 =
+                            x0 + ((s - (now - crate::ui::TIMELINE_NS)) as f64 / span * w).max(0.0);
+                        let x2 =
+                            x0 + ((e - (now - crate::ui::TIMELINE_NS)) as f64 / span * w).min(w);
                         if x2 <= x1 {
                             continue;
                         }
                         ctx.set_fill_style_str(kind_color(GKind::from_u8(k)));
-                        ctx.fill_rect(x1, p as f64 * 14.0 + 2.0, (x2 - x1).max(1.0), 11.0);
+                        ctx.fill_rect(x1, p as f64 * 14.0 + 2.0, (x2 - x1 - 0.5).max(1.0), 11.0);
                     }
                 }
                 || ()

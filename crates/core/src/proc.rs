@@ -817,7 +817,7 @@ impl Runtime {
                             victim: p2 as i32,
                             thief: p as i32,
                             n: stolen,
-                            runnext: ring_before == 0,
+                            runnext: ring_before == 0 && stolen == 1,
                         },
                     );
                     return Steal::G(g, false);
