@@ -400,12 +400,7 @@ impl Runtime {
         // 5. A stop-the-world is waiting for this P.
         if self.sched.gcwaiting.load(Ordering::Acquire) {
             pp.status.store(PStatus::Gcstop as u32, Ordering::Release);
-            s.stopwait -= 1;
-            if s.stopwait == 0 {
-                if let Some(w) = s.stw_m {
-                    self.notewakeup(w);
-                }
-            }
+            self.stopwait_dec(&mut s);
             return;
         }
         // 6. Safe-point functions: not modelled.
@@ -1114,12 +1109,7 @@ impl Runtime {
                 pp.status.store(PStatus::Gcstop as u32, Ordering::Release);
                 self.emit(Some(m), EvKind::ProcStop { p: p as i32 });
                 pp.syscalltick.fetch_add(1, Ordering::AcqRel);
-                s.stopwait -= 1;
-                if s.stopwait == 0 {
-                    if let Some(w) = s.stw_m {
-                        self.notewakeup(w);
-                    }
-                }
+                self.stopwait_dec(&mut s);
             }
         }
         g.casgstatus(GStatus::Running, GStatus::Syscall);

@@ -96,6 +96,17 @@ impl Runtime {
         }
     }
 
+    /// One more P stopped for the stop-the-world (under sched.lock): `stopwait--`, and
+    /// the last one wakes the stopper (`notewakeup(&sched.stopnote)`).
+    pub(crate) fn stopwait_dec(&self, s: &mut SchedLocked) {
+        s.stopwait -= 1;
+        if s.stopwait == 0 {
+            if let Some(w) = s.stw_m {
+                self.notewakeup(w);
+            }
+        }
+    }
+
     /// `gcstopm`: an M saw `gcwaiting`; stop its P and park.
     pub(crate) fn gcstopm(&self, m: MId, cont: &mut MCont) -> Wait {
         let mm = self.m(m);
@@ -108,12 +119,7 @@ impl Runtime {
             self.p(p)
                 .status
                 .store(PStatus::Gcstop as u32, Ordering::Release);
-            s.stopwait -= 1;
-            if s.stopwait == 0 {
-                if let Some(w) = s.stw_m {
-                    self.notewakeup(w);
-                }
-            }
+            self.stopwait_dec(&mut s);
         }
         self.stopm(m, cont)
     }
