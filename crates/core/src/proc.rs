@@ -1374,3 +1374,102 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod handoff_tests {
+    use super::*;
+    use crate::program::ProgramBuilder;
+
+    /// A fresh runtime with P0's queue emptied (G1, runtime.main, waits in its runnext).
+    fn rt(procs: u32) -> crate::Sim {
+        let prog = ProgramBuilder::new().main(64, vec![]);
+        let sim = crate::Sim::new(
+            prog,
+            crate::Config {
+                gomaxprocs: procs,
+                ..Default::default()
+            },
+            1,
+        )
+        .unwrap();
+        assert!(sim.rt.p(0).runq.runqget().is_some());
+        sim
+    }
+
+    /// §17.13 `wakep`: a no-op while any M spins; with no idle P it sets needspinning.
+    #[test]
+    fn wakep_is_a_no_op_while_an_m_spins_and_flags_needspinning_without_an_idle_p() {
+        let sim = rt(2);
+        let rt = &sim.rt;
+        let threads = rt.mcount();
+        rt.sched.nmspinning.store(1, Ordering::Release);
+        rt.wakep();
+        assert_eq!(rt.mcount(), threads, "no M started while one spins");
+        rt.sched.nmspinning.store(0, Ordering::Release);
+        // Take the only idle P away: wakep finds none and asks for a spinner later.
+        let p1 = rt.pidleget(&mut rt.lock_sched()).unwrap();
+        rt.wakep();
+        assert_eq!(rt.sched.needspinning.load(Ordering::Acquire), 1);
+        assert_eq!(rt.sched.nmspinning.load(Ordering::Acquire), 0);
+        assert_eq!(rt.mcount(), threads);
+        rt.pidleput(&mut rt.lock_sched(), p1);
+        // With an idle P, wakep starts a spinning M on it.
+        rt.wakep();
+        assert_eq!(rt.mcount(), threads + 1);
+        assert_eq!(rt.sched.nmspinning.load(Ordering::Acquire), 1);
+    }
+
+    /// §17.15 `handoffp`'s table: row 1 (local work → startm), row 4 (no spinning or
+    /// idle M/P → a spinning M), row 8 (the last running P, nobody polling → startm),
+    /// row 9 (otherwise the P goes idle).
+    #[test]
+    fn handoffp_follows_gos_table() {
+        // Row 1: the P has local work.
+        let sim = rt(2);
+        let rt1 = &sim.rt;
+        rt1.releasep(0);
+        rt1.p(0)
+            .runq
+            .runqput(GIdx(1), false, &mut |_| unreachable!());
+        let threads = rt1.mcount();
+        rt1.handoffp(0);
+        assert_eq!(rt1.mcount(), threads + 1, "row 1 started an M for the work");
+        assert!(!rt1
+            .m(rt1.allm.len() as u32 - 1)
+            .spinning
+            .load(Ordering::Acquire));
+
+        // Row 4: GOMAXPROCS=1, the P released, nobody spinning or idle.
+        let sim = rt(1);
+        let rt4 = &sim.rt;
+        rt4.releasep(0);
+        rt4.handoffp(0);
+        let newest = rt4.m(rt4.allm.len() as u32 - 1);
+        assert!(
+            newest.spinning.load(Ordering::Acquire),
+            "row 4 starts a spinning M"
+        );
+        assert_eq!(rt4.sched.nmspinning.load(Ordering::Acquire), 1);
+
+        // Row 8: GOMAXPROCS=2, P1 idle, P0 released: it is the last running P.
+        let sim = rt(2);
+        let rt8 = &sim.rt;
+        rt8.releasep(0);
+        let threads = rt8.mcount();
+        rt8.handoffp(0);
+        assert_eq!(rt8.mcount(), threads + 1, "row 8 keeps one M running");
+
+        // Row 9: another P runs and an M spins: the P just goes idle.
+        let sim = rt(2);
+        let rt9 = &sim.rt;
+        let p1 = rt9.pidleget(&mut rt9.lock_sched()).unwrap();
+        let m1 = rt9.new_m_struct(false);
+        rt9.acquirep(m1, p1);
+        rt9.sched.nmspinning.store(1, Ordering::Release);
+        rt9.releasep(0);
+        let threads = rt9.mcount();
+        rt9.handoffp(0);
+        assert_eq!(rt9.mcount(), threads, "row 9 starts nothing");
+        assert_eq!(rt9.lock_sched().pidle, vec![0], "P0 is idle");
+    }
+}

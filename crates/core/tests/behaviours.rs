@@ -764,3 +764,49 @@ fn scheddetail_lines_have_gos_format() {
     );
     assert!(lines.iter().any(|l| l.contains("(force gc (idle))")));
 }
+
+/// §17.23 `exitsyscall`: a short syscall keeps its P (GoSyscallEnd); after a long one
+/// whose P was taken, with every P busy, the G goes to the global queue and its M parks
+/// (`exitsyscallNoP` → `globrunqput` → `stopm`).
+#[test]
+fn syscall_exit_paths() {
+    let (s, _) = run(
+        "syscall",
+        &[("cpu", "0"), ("blocking", "1"), ("syscall", "5us")],
+        2,
+        1,
+    );
+    let ev = events(&s);
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e.kind, EvKind::GoSyscallEnd { .. })));
+    assert!(!ev
+        .iter()
+        .any(|e| matches!(e.kind, EvKind::GoSyscallEndBlocked { .. })));
+
+    let (s, _) = run(
+        "syscall",
+        &[
+            ("cpu", "4"),
+            ("work", "200ms"),
+            ("blocking", "2"),
+            ("syscall", "50ms"),
+        ],
+        2,
+        1,
+    );
+    let ev = events(&s);
+    let i = ev
+        .iter()
+        .position(|e| matches!(e.kind, EvKind::GoSyscallEndBlocked { .. }))
+        .expect("a syscall lost its P");
+    let m = ev[i].m;
+    let next = ev[i + 1..]
+        .iter()
+        .find(|e| e.m == m && matches!(e.kind, EvKind::GoStart { .. } | EvKind::MPark { .. }))
+        .expect("the M went on");
+    assert!(
+        matches!(next.kind, EvKind::MPark { .. }),
+        "no idle P: the G was queued globally and the M parked ({next:?})"
+    );
+}
