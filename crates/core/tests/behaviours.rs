@@ -810,3 +810,102 @@ fn syscall_exit_paths() {
         "no idle P: the G was queued globally and the M parked ({next:?})"
     );
 }
+
+/// §17.8 `runqgrab`: a busy victim's runnext is stolen only when its ring is empty, in
+/// the last pass, after the thief backs off 3 µs (the victim may be about to run it).
+#[test]
+fn runnext_is_stolen_last_after_a_back_off() {
+    let mut b = ProgramBuilder::new();
+    let worker = b.func("main.work", 32, vec![Op::Work(MS as u64)]);
+    let prog = b.main(
+        64,
+        vec![
+            Op::Go {
+                func: worker,
+                arg: Val::Const(0),
+                kind: GKind::Example,
+            },
+            Op::Work(5 * MS as u64),
+        ],
+    );
+    let mut s = Sim::new(prog, Config::default(), 1).unwrap();
+    s.run_until(20 * MS, u64::MAX);
+    let ev = events(&s);
+    let steal = ev
+        .iter()
+        .find(|e| matches!(e.kind, EvKind::Steal { runnext: true, .. }))
+        .expect("P1 stole P0's runnext");
+    let EvKind::Steal {
+        victim, thief, n, ..
+    } = steal.kind
+    else {
+        unreachable!()
+    };
+    assert_eq!((victim, thief, n), (0, 1, 1));
+    let spun = ev
+        .iter()
+        .find(|e| e.m == steal.m && matches!(e.kind, EvKind::Spinning { on: true, .. }))
+        .expect("the thief was spinning");
+    assert!(
+        steal.t - spun.t >= 3_000,
+        "stolen {} ns after it began spinning",
+        steal.t - spun.t
+    );
+}
+
+/// §17.14 `resetspinning`: a spinner that finds work wakes the next one, so while Ps
+/// sit idle and work keeps arriving, every P is soon running.
+#[test]
+fn spinners_chain_until_every_p_runs() {
+    let mut s = sim(
+        "cpu-bound",
+        &[("goroutines", "40"), ("work", "50ms")],
+        4,
+        1,
+        Config::default(),
+    );
+    s.run_until(2 * MS, u64::MAX);
+    let ev = events(&s);
+    let spinners: std::collections::BTreeSet<i64> = ev
+        .iter()
+        .filter(|e| matches!(e.kind, EvKind::Spinning { on: true, .. }))
+        .map(|e| e.m)
+        .collect();
+    assert!(spinners.len() >= 3, "spinning Ms: {spinners:?}");
+    let snap = s.rt.snapshot();
+    assert!(
+        snap.ps.iter().all(|p| p.curg.is_some()),
+        "every P runs a goroutine: {:?}",
+        snap.ps.iter().map(|p| p.curg).collect::<Vec<_>>()
+    );
+}
+
+/// §17.22: with work pending, each P taken from a blocked syscall gets another M, so
+/// the thread count grows about one per concurrently blocked syscall.
+#[test]
+fn threads_grow_with_concurrently_blocked_syscalls() {
+    let mut s = sim(
+        "syscall",
+        &[
+            ("cpu", "4"),
+            ("work", "300ms"),
+            ("blocking", "4"),
+            ("syscall", "200ms"),
+            ("stagger", "0"),
+        ],
+        2,
+        1,
+        Config::default(),
+    );
+    s.run_until(100 * MS, u64::MAX);
+    let in_syscall =
+        s.rt.snapshot()
+            .gs
+            .iter()
+            .filter(|g| g.status == GStatus::Syscall)
+            .count();
+    assert_eq!(in_syscall, 4);
+    // 4 Ms blocked in syscalls + an M per P + sysmon.
+    let threads = s.rt.mcount();
+    assert!((7..=9).contains(&threads), "threads={threads}");
+}
