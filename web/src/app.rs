@@ -306,7 +306,8 @@ pub fn app() -> Html {
                     }
                     Err(_) => vec![],
                 };
-                ui.borrow_mut().frame(snap, &evs, console, now);
+                ui.borrow_mut()
+                    .frame(snap, &evs, console, now, Some(eng.rt()));
                 // Keep the address bar on this state (paused runs include their step).
                 let step = (st.paused && !eng.is_live()).then(|| eng.steps());
                 let q = url::to_query(&st.to_url(step));

@@ -51,6 +51,8 @@ pub struct Ui {
     pub preempted: HashMap<u64, f64>,
     pub slices: VecDeque<Slice>,
     pub kinds: HashMap<u64, GKind>,
+    /// goid → (start function, the program's name for it).
+    pub names: HashMap<u64, (String, Option<String>)>,
     /// Cumulative counters for the page.
     pub steals: u64,
     pub preemptions: u64,
@@ -129,9 +131,22 @@ pub fn describe(e: &Event) -> Option<String> {
 
 impl Ui {
     /// Folds a frame's snapshot and new events in. `page_ms` is the page clock.
-    pub fn frame(&mut self, snap: Snapshot, events: &[Event], console: Vec<String>, page_ms: f64) {
+    pub fn frame(
+        &mut self,
+        snap: Snapshot,
+        events: &[Event],
+        console: Vec<String>,
+        page_ms: f64,
+        rt: Option<&gmp_core::Runtime>,
+    ) {
         for g in &snap.gs {
             self.kinds.insert(g.goid, g.kind);
+            if let Some(rt) = rt {
+                self.names.entry(g.goid).or_insert_with(|| {
+                    let (f, l) = rt.g_label(g.startfn, g.startarg);
+                    (f.to_string(), l.map(String::from))
+                });
+            }
         }
         for e in events {
             match &e.kind {
@@ -229,6 +244,7 @@ impl Ui {
         }
         if self.kinds.len() > 300_000 {
             self.kinds.clear();
+            self.names.clear();
         }
         self.snap = Rc::new(snap);
     }
@@ -241,6 +257,16 @@ impl Ui {
             .find(|s| s.p == p && s.end.is_none())
         {
             s.end = Some(t);
+        }
+    }
+
+    /// The token text and its tooltip: `G19 A` / `G19 main.main.func1 (A, example)`.
+    pub fn label(&self, goid: u64) -> (String, String) {
+        let kind = self.kind(goid).name();
+        match self.names.get(&goid) {
+            Some((f, Some(l))) => (format!("G{goid} {l}"), format!("G{goid} {f} ({l}, {kind})")),
+            Some((f, None)) => (format!("G{goid}"), format!("G{goid} {f} ({kind})")),
+            None => (format!("G{goid}"), format!("G{goid} ({kind})")),
         }
     }
 

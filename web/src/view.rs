@@ -41,9 +41,10 @@ pub fn token(goid: u64, ui: &Ui, onselect: Callback<u64>, extra: &'static str) -
     } else {
         ""
     };
+    let (text, title) = ui.label(goid);
     html! {
         <button class={classes!("g", kind_class(k), extra, fresh)} data-goid={goid.to_string()}
-            title={format!("G{goid} ({})", k.name())} {onclick}>{ format!("G{goid}") }</button>
+            title={title} {onclick}>{ text }</button>
     }
 }
 

@@ -272,6 +272,9 @@ pub struct G {
     /// Bytes in use, for the UI and for shrink decisions (`hi - sp`).
     pub stack_used: AtomicU64,
     pub kind: AtomicU8,
+    /// The function it was started with (`startpc`) and its argument, for labels.
+    pub startfn: AtomicU32,
+    pub startarg: AtomicI64,
     /// `waitsince`-like: virtual time of the last status change (for the UI).
     pub since: AtomicI64,
     pub exec: Mutex<GExec>,
@@ -291,6 +294,8 @@ impl G {
             stack_size: AtomicU64::new(0),
             stack_used: AtomicU64::new(0),
             kind: AtomicU8::new(0),
+            startfn: AtomicU32::new(0),
+            startarg: AtomicI64::new(0),
             since: AtomicI64::new(0),
             exec: Mutex::new(GExec::default()),
         }

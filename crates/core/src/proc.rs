@@ -894,6 +894,8 @@ impl Runtime {
         g.goid.store(goid, Ordering::Release);
         g.parent_goid.store(parent, Ordering::Relaxed);
         g.kind.store(kind as u8, Ordering::Relaxed);
+        g.startfn.store(func, Ordering::Relaxed);
+        g.startarg.store(arg, Ordering::Relaxed);
         g.waitreason.store(0, Ordering::Relaxed);
         g.preempt.store(false, Ordering::Relaxed);
         g.since.store(self.now(), Ordering::Relaxed);

@@ -91,6 +91,9 @@ pub struct GSnap {
     pub stack_used: u64,
     /// The id of the M running it.
     pub m: Option<i64>,
+    /// The function it started with, and its argument (see [`Runtime::g_label`]).
+    pub startfn: u32,
+    pub startarg: i64,
 }
 
 #[derive(Clone, Debug, PartialEq, Default)]
@@ -134,6 +137,21 @@ pub struct Snapshot {
 }
 
 impl Runtime {
+    /// What to call a goroutine: its start function, and the name the program gave it
+    /// (the Gosched example's "A", "B" ...), e.g. `("main.main.func1", Some("A"))`.
+    pub fn g_label(&self, startfn: u32, startarg: i64) -> (&str, Option<&str>) {
+        let name = self
+            .prog
+            .funcs
+            .get(startfn as usize)
+            .map(|f| f.name.as_str())
+            .unwrap_or("?");
+        let label = (startfn != 0 && startfn != self.rtfuncs.main)
+            .then(|| self.prog.labels.get(startarg as usize).map(String::as_str))
+            .flatten();
+        (name, label)
+    }
+
     /// A non-blocking picture of the whole scheduler.
     pub fn snapshot(&self) -> Snapshot {
         let goid = |g: crate::g::GIdx| -> Option<u64> { (!g.is_nil()).then(|| self.g(g).goid()) };
@@ -224,6 +242,8 @@ impl Runtime {
                     0 => None,
                     v => Some(self.m(v - 1).id),
                 },
+                startfn: g.startfn.load(Ordering::Relaxed),
+                startarg: g.startarg.load(Ordering::Relaxed),
             });
         }
         let sysmon = self
