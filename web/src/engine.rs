@@ -242,17 +242,16 @@ impl Engine {
     /// Events after the first `from` ever emitted (`from` advances to the total).
     pub fn events_since(&self, from: &mut u64) -> Vec<Event> {
         let log = &self.rt().events;
-        let total = log.count.load(std::sync::atomic::Ordering::Acquire);
-        if total <= *from {
+        if log.count.load(std::sync::atomic::Ordering::Acquire) <= *from {
             return vec![];
         }
-        let Some(kept) = log.try_snapshot() else {
-            return vec![];
-        };
-        let first_kept = total.saturating_sub(kept.len() as u64);
-        let skip = from.saturating_sub(first_kept) as usize;
-        *from = first_kept + kept.len() as u64;
-        kept.into_iter().skip(skip).collect()
+        match log.try_since(*from) {
+            Some((new, total)) => {
+                *from = total;
+                new
+            }
+            None => vec![],
+        }
     }
 
     pub fn set_scale(&self, scale: f64) {

@@ -231,7 +231,6 @@ impl EventLog {
     }
 
     pub fn emit(&self, ev: Event) {
-        self.count.fetch_add(1, Ordering::Relaxed);
         match ev.kind {
             EvKind::Steal { .. } => {
                 self.steals.fetch_add(1, Ordering::Relaxed);
@@ -241,15 +240,24 @@ impl EventLog {
             }
             _ => {}
         }
+        // Kept events are counted under the lock, so a reader holding it sees a count
+        // that matches the queue (see `try_since`).
         match self.keep {
-            Keep::None => {}
-            Keep::All => self.events.lock().unwrap().push_back(ev),
+            Keep::None => {
+                self.count.fetch_add(1, Ordering::Release);
+            }
+            Keep::All => {
+                let mut q = self.events.lock().unwrap();
+                q.push_back(ev);
+                self.count.fetch_add(1, Ordering::Release);
+            }
             Keep::Latest(n) => {
                 let mut q = self.events.lock().unwrap();
                 if q.len() >= n {
                     q.pop_front();
                 }
                 q.push_back(ev);
+                self.count.fetch_add(1, Ordering::Release);
             }
         }
     }
@@ -269,6 +277,19 @@ impl EventLog {
             .try_lock()
             .ok()
             .map(|q| q.iter().cloned().collect())
+    }
+
+    /// Non-blocking: the kept events after the first `from` ever emitted, and the new
+    /// total to pass next time. Only the new tail is copied. `None` if the lock is busy.
+    pub fn try_since(&self, from: u64) -> Option<(Vec<Event>, u64)> {
+        let q = self.events.try_lock().ok()?;
+        let total = self.count.load(Ordering::Acquire);
+        let first_kept = total.saturating_sub(q.len() as u64);
+        let skip = from.saturating_sub(first_kept) as usize;
+        Some((
+            q.iter().skip(skip).cloned().collect(),
+            first_kept + q.len() as u64,
+        ))
     }
 
     pub fn take(&self) -> Vec<Event> {
