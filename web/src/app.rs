@@ -602,8 +602,7 @@ pub fn app() -> Html {
         .unwrap_or_default();
     let finished = exit.is_some() || eng.as_ref().is_some_and(|e| e.stopped().is_some());
     let link = {
-        let step =
-            (st_paused(&settings) && !live).then(|| eng.as_ref().map(|e| e.steps()).unwrap_or(0));
+        let step = (settings.paused && !live).then(|| eng.as_ref().map(|e| e.steps()).unwrap_or(0));
         let q = url::to_query(&settings.to_url(step));
         let base = web_sys::window()
             .and_then(|w| {
@@ -766,8 +765,4 @@ pub fn app() -> Html {
             }
         </main>
     }
-}
-
-fn st_paused(s: &Settings) -> bool {
-    s.paused
 }

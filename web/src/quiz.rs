@@ -185,7 +185,7 @@ fn find_step(
     None
 }
 
-fn distinct_options(answer: String, others: Vec<String>) -> (Vec<String>, usize, u64) {
+fn distinct_options(answer: String, others: Vec<String>) -> (Vec<String>, usize) {
     let mut opts = vec![answer.clone()];
     for o in others {
         if opts.len() < 4 && !opts.contains(&o) {
@@ -203,7 +203,7 @@ fn distinct_options(answer: String, others: Vec<String>) -> (Vec<String>, usize,
     // Put the answer at a position that depends on the text, so it moves around.
     let pos = (answer.bytes().map(|b| b as u64).sum::<u64>() % 4) as usize;
     opts.swap(0, pos);
-    (opts, pos, 0)
+    (opts, pos)
 }
 
 /// A predict-the-next-state question of `kind` for `seed`, computed by running the
@@ -246,7 +246,7 @@ pub fn generate(kind: &str, seed: u64) -> Option<Question> {
                 .cloned()
                 .unwrap_or(format!("G{g}"));
             let others: Vec<String> = others.into_iter().filter(|o| *o != answer).collect();
-            let (options, correct, _) = distinct_options(answer, others);
+            let (options, correct) = distinct_options(answer, others);
             Some(Question {
                 id: format!("gen-next-g-{seed}"),
                 source: "generated".into(),
@@ -299,7 +299,7 @@ pub fn generate(kind: &str, seed: u64) -> Option<Question> {
                 format!("{}", len / 2),
                 format!("{}", len.saturating_sub(1)),
             ];
-            let (options, correct, _) = distinct_options(answer, others);
+            let (options, correct) = distinct_options(answer, others);
             Some(Question {
                 id: format!("gen-steal-count-{seed}"),
                 source: "generated".into(),
@@ -338,7 +338,7 @@ pub fn generate(kind: &str, seed: u64) -> Option<Question> {
                 format!("the head of P{p}'s ring"),
                 "the netpoller".into(),
             ];
-            let (options, correct, _) = distinct_options(answer, others);
+            let (options, correct) = distinct_options(answer, others);
             Some(Question {
                 id: format!("gen-preempt-where-{seed}"),
                 source: "generated".into(),

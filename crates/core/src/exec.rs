@@ -483,7 +483,7 @@ impl Runtime {
             self.gopreempt_m(m, gp, false, cont);
             return self.cost(self.cfg.cost.schedule);
         }
-        let (frame, body_empty) = self.func_info(f);
+        let frame = self.prog.funcs[f as usize].frame;
         let used = ex.stack_used + 8;
         let size = g.stack_size.load(Ordering::Acquire);
         if crate::stack::needs_morestack(used, size, frame) {
@@ -502,13 +502,7 @@ impl Runtime {
             loops: Vec::new(),
             frame_size: frame + 8,
         });
-        let _ = body_empty;
         self.cost(self.cfg.cost.call)
-    }
-
-    fn func_info(&self, f: u32) -> (u64, bool) {
-        let func = &self.prog.funcs[f as usize];
-        (func.frame, func.body.is_empty())
     }
 
     /// `newstack`: double (or more) and copy; overflow past `maxstacksize` is fatal.
@@ -635,7 +629,7 @@ impl Runtime {
             drop(ex);
             return self.goexit(m, gp, cont);
         }
-        advance_after_call(&mut ex);
+        // (The caller's pc moved past the call when the call was made.)
         self.cost(self.cfg.cost.call)
     }
 
@@ -755,6 +749,3 @@ fn advance_pc(ex: &mut crate::g::GExec) {
         f.pc += 1;
     }
 }
-
-/// After a callee returned, the caller's pc was already advanced by the call.
-fn advance_after_call(_ex: &mut crate::g::GExec) {}

@@ -4,7 +4,7 @@
 //! linux/amd64 with the programs `gmp show <scenario>` prints (see oracle/).
 
 use gmp_core::g::{GIdx, GStatus};
-use gmp_core::program::{Fmt, Op, ProgramBuilder, Val};
+use gmp_core::program::{Op, ProgramBuilder, Val};
 use gmp_core::scenarios;
 use gmp_core::trace::{EvKind, Event, StopReason};
 use gmp_core::{Config, GKind, Sim, Stop};
@@ -572,7 +572,6 @@ fn program_gomaxprocs_call_resizes() {
     assert_eq!(s.rt.gomaxprocs(), 1);
     let g1 = s.rt.g(GIdx(1));
     assert_eq!(g1.status(), GStatus::Running);
-    let _ = Fmt::new("");
 }
 
 /// §17.16 `sysmon`: 20 µs between cycles at first, doubling after 50 idle cycles, capped
