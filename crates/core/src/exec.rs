@@ -30,14 +30,15 @@ impl Runtime {
     pub fn step_m(&self, m: MId) -> Wait {
         let mm = self.m(m);
         if self.is_exited() {
-            *mm.cont.lock().unwrap() = MCont::Dead;
+            mm.set_cont(MCont::Dead);
             return Wait::Exit;
         }
         if mm.is_sysmon {
             return self.step_sysmon();
         }
-        let mut cont = mm.cont.lock().unwrap();
-        let w = match cont.clone() {
+        let mut c = mm.cont();
+        let cont = &mut c;
+        let w = match *cont {
             MCont::Start => {
                 // mstart1: take the P handed over by startm/newm, then schedule.
                 let np = mm.nextp.swap(0, Ordering::AcqRel);
@@ -54,30 +55,33 @@ impl Runtime {
                     );
                 }
                 *cont = MCont::Schedule;
-                self.schedule(m, &mut cont)
+                self.schedule(m, cont)
             }
-            MCont::Schedule => self.schedule(m, &mut cont),
-            MCont::Run => self.run_op(m, &mut cont),
-            MCont::Work => self.resume_work(m, &mut cont),
+            MCont::Schedule => self.schedule(m, cont),
+            MCont::Run => self.run_op(m, cont),
+            MCont::Work => self.resume_work(m, cont),
             MCont::Syscall => {
                 let gp = mm.curg();
                 let until = self.exec(gp).until;
                 if self.now() + self.start_time < until {
                     Wait::Syscall { until }
                 } else {
-                    self.exitsyscall(m, &mut cont)
+                    self.exitsyscall(m, cont)
                 }
             }
-            MCont::Stopped => match self.stopm_resume(m, &mut cont) {
+            MCont::Stopped => match self.stopm_resume(m, cont) {
                 Some(w) => w,
-                None => self.schedule(m, &mut cont),
+                None => self.schedule(m, cont),
             },
-            MCont::Netpoll { was_spinning } => self.after_netpoll(m, was_spinning, &mut cont),
-            MCont::StwWait => self.stw_wait(m, &mut cont),
+            MCont::Netpoll { was_spinning } => self.after_netpoll(m, was_spinning, cont),
+            MCont::StwWait => self.stw_wait(m, cont),
             MCont::Dead => Wait::Exit,
         };
         if self.is_exited() {
             *cont = MCont::Dead;
+        }
+        mm.set_cont(c);
+        if c == MCont::Dead {
             return Wait::Exit;
         }
         w
@@ -521,9 +525,9 @@ impl Runtime {
             );
             return Err(Wait::Exit);
         }
-        g.casgstatus(GStatus::Running, GStatus::Copystack);
+        g.casgstatus(GStatus::Running, GStatus::Copystack, self.rmw);
         self.copystack(Some(m), gp, new, ex.frames.len(), false);
-        g.casgstatus(GStatus::Copystack, GStatus::Running);
+        g.casgstatus(GStatus::Copystack, GStatus::Running, self.rmw);
         Ok(())
     }
 
@@ -594,7 +598,7 @@ impl Runtime {
             let g = self.g(gp);
             match g.status() {
                 GStatus::Waiting | GStatus::Runnable => {
-                    if let Ok(ex) = g.exec.try_lock() {
+                    if let Some(ex) = g.exec.try_lock() {
                         let used = ex.stack_used;
                         drop(ex);
                         self.shrink_stack(m, gp, used);
@@ -617,7 +621,7 @@ impl Runtime {
         &self,
         m: MId,
         gp: GIdx,
-        mut ex: std::sync::MutexGuard<'_, crate::g::GExec>,
+        mut ex: crate::sync::SpinGuard<'_, crate::g::GExec>,
         cont: &mut MCont,
     ) -> Wait {
         let f = ex.frames.pop().expect("ret: no frame");

@@ -21,7 +21,6 @@
 //! an illegal one (Go's `casgstatus` throws).
 
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicU64, AtomicU8, Ordering};
-use std::sync::Mutex;
 
 pub use crate::runq::GIdx;
 
@@ -277,7 +276,7 @@ pub struct G {
     pub startarg: AtomicI64,
     /// `waitsince`-like: virtual time of the last status change (for the UI).
     pub since: AtomicI64,
-    pub exec: Mutex<GExec>,
+    pub exec: crate::sync::SpinLock<GExec>,
 }
 
 impl G {
@@ -297,7 +296,7 @@ impl G {
             startfn: AtomicU32::new(0),
             startarg: AtomicI64::new(0),
             since: AtomicI64::new(0),
-            exec: Mutex::new(GExec::default()),
+            exec: crate::sync::SpinLock::new(GExec::default()),
         }
     }
 
@@ -319,7 +318,7 @@ impl G {
 
     /// `casgstatus`: moves `from → to`, spinning while the scan bit is held (sysmon or an
     /// STW owns the G for a moment). Panics on a transition the runtime never makes.
-    pub fn casgstatus(&self, from: GStatus, to: GStatus) {
+    pub fn casgstatus(&self, from: GStatus, to: GStatus, rmw: crate::sync::Rmw) {
         assert!(
             legal_transition(from, to),
             "casgstatus: bad incoming values: {} -> {}",
@@ -327,12 +326,7 @@ impl G {
             to.go_name()
         );
         loop {
-            match self.atomicstatus.compare_exchange(
-                from as u32,
-                to as u32,
-                Ordering::AcqRel,
-                Ordering::Acquire,
-            ) {
+            match rmw.cas_u32(&self.atomicstatus, from as u32, to as u32) {
                 Ok(_) => return,
                 Err(cur) if cur == from as u32 | G_SCAN => std::hint::spin_loop(),
                 Err(cur) => panic!(

@@ -38,7 +38,7 @@ pub mod sim;
 pub mod snapshot;
 pub mod stack;
 pub mod stw;
-pub(crate) mod sync;
+pub mod sync;
 pub mod sysmon;
 pub mod timers;
 pub mod trace;

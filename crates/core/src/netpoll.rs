@@ -13,12 +13,11 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicI64, AtomicU32, AtomicU64, Ordering};
-use std::sync::Mutex;
 
 use crate::g::GIdx;
 
 pub struct Netpoll {
-    pending: Mutex<BinaryHeap<Reverse<(i64, u64, u32)>>>,
+    pending: crate::sync::SpinLock<BinaryHeap<Reverse<(i64, u64, u32)>>>,
     /// `netpollWaiters`.
     pub waiters: AtomicI32,
     /// `netpollinited`: set at the first network read or timer.
@@ -35,7 +34,7 @@ pub struct Netpoll {
 impl Default for Netpoll {
     fn default() -> Self {
         Netpoll {
-            pending: Mutex::new(BinaryHeap::new()),
+            pending: crate::sync::SpinLock::new(BinaryHeap::new()),
             waiters: AtomicI32::new(0),
             inited: AtomicBool::new(false),
             next_ready: AtomicI64::new(i64::MAX),
@@ -63,7 +62,7 @@ impl Netpoll {
     /// Registers `g`, whose data arrives at `ready_at` (`netpollblock`).
     pub fn register(&self, g: GIdx, ready_at: i64) {
         self.init();
-        let mut p = self.pending.lock().unwrap();
+        let mut p = self.pending.lock();
         let seq = self.seq.fetch_add(1, Ordering::Relaxed);
         p.push(Reverse((ready_at, seq, g.0)));
         self.waiters.fetch_add(1, Ordering::AcqRel);
@@ -108,7 +107,7 @@ impl Netpoll {
         if self.next_ready.load(Ordering::Acquire) > now {
             return out;
         }
-        let mut p = self.pending.lock().unwrap();
+        let mut p = self.pending.lock();
         let listener = out.len();
         while let Some(Reverse((t, _, g))) = p.peek().copied() {
             if t > now {
@@ -128,12 +127,12 @@ impl Netpoll {
 
     pub fn snapshot(&self) -> Vec<(i64, GIdx)> {
         match self.pending.try_lock() {
-            Ok(p) => {
+            Some(p) => {
                 let mut v: Vec<_> = p.iter().map(|r| (r.0 .0, GIdx(r.0 .2))).collect();
                 v.sort();
                 v
             }
-            Err(_) => Vec::new(),
+            None => Vec::new(),
         }
     }
 }

@@ -16,16 +16,16 @@
 //! the object's lock is held (Go's `gopark` unlock function), so no waker can ready a G
 //! that is still running.
 
+use crate::sync::SpinLock;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicI64, Ordering};
-use std::sync::Mutex;
 
 use crate::g::{GIdx, WaitReason};
 use crate::program::ObjDecl;
 
 pub enum Obj {
-    Chan(Mutex<Chan>),
-    Mutex(Mutex<SyncMutex>),
+    Chan(SpinLock<Chan>),
+    Mutex(SpinLock<SyncMutex>),
     WaitGroup(WaitGroup),
 }
 
@@ -49,7 +49,7 @@ pub struct SyncMutex {
 #[derive(Default)]
 pub struct WaitGroup {
     pub counter: AtomicI64,
-    pub waiters: Mutex<Vec<GIdx>>,
+    pub waiters: SpinLock<Vec<GIdx>>,
 }
 
 /// What an operation did.
@@ -75,15 +75,17 @@ fn done() -> Outcome {
 
 pub struct Objects {
     pub objs: Vec<Obj>,
+    rmw: crate::sync::Rmw,
 }
 
 impl Objects {
-    pub fn new(decls: &[ObjDecl], gomaxprocs: usize) -> Objects {
+    pub fn new(decls: &[ObjDecl], gomaxprocs: usize, rmw: crate::sync::Rmw) -> Objects {
         Objects {
+            rmw,
             objs: decls
                 .iter()
                 .map(|d| match d {
-                    ObjDecl::Chan { cap } => Obj::Chan(Mutex::new(Chan {
+                    ObjDecl::Chan { cap } => Obj::Chan(SpinLock::new(Chan {
                         cap: if *cap == crate::program::CAP_GOMAXPROCS {
                             gomaxprocs
                         } else {
@@ -91,14 +93,14 @@ impl Objects {
                         },
                         ..Chan::default()
                     })),
-                    ObjDecl::Mutex => Obj::Mutex(Mutex::new(SyncMutex::default())),
+                    ObjDecl::Mutex => Obj::Mutex(SpinLock::new(SyncMutex::default())),
                     ObjDecl::WaitGroup => Obj::WaitGroup(WaitGroup::default()),
                 })
                 .collect(),
         }
     }
 
-    fn chan(&self, id: u32) -> &Mutex<Chan> {
+    fn chan(&self, id: u32) -> &SpinLock<Chan> {
         match &self.objs[id as usize] {
             Obj::Chan(c) => c,
             _ => panic!("object {id} is not a channel"),
@@ -107,7 +109,7 @@ impl Objects {
 
     /// `chansend`. `park` runs under the channel lock after `g` is queued.
     pub fn send(&self, id: u32, g: GIdx, v: i64, park: impl FnOnce(WaitReason)) -> Outcome {
-        let mut c = self.chan(id).lock().unwrap();
+        let mut c = self.chan(id).lock();
         if c.closed {
             return Outcome::Panic("send on closed channel");
         }
@@ -128,7 +130,7 @@ impl Objects {
 
     /// `chanrecv`.
     pub fn recv(&self, id: u32, g: GIdx, park: impl FnOnce(WaitReason)) -> Outcome {
-        let mut c = self.chan(id).lock().unwrap();
+        let mut c = self.chan(id).lock();
         if let Some((s, v)) = c.sendq.pop_front() {
             let got = if c.cap == 0 {
                 v
@@ -163,7 +165,7 @@ impl Objects {
     /// `closechan`: readies every waiting receiver (zero value); waiting senders panic
     /// in Go, which this model reports as a panic of the closer.
     pub fn close(&self, id: u32) -> Outcome {
-        let mut c = self.chan(id).lock().unwrap();
+        let mut c = self.chan(id).lock();
         if c.closed {
             return Outcome::Panic("close of closed channel");
         }
@@ -179,7 +181,7 @@ impl Objects {
         let Obj::Mutex(m) = &self.objs[id as usize] else {
             panic!("object {id} is not a mutex")
         };
-        let mut m = m.lock().unwrap();
+        let mut m = m.lock();
         if !m.locked {
             m.locked = true;
             return done();
@@ -193,7 +195,7 @@ impl Objects {
         let Obj::Mutex(m) = &self.objs[id as usize] else {
             panic!("object {id} is not a mutex")
         };
-        let mut m = m.lock().unwrap();
+        let mut m = m.lock();
         if !m.locked {
             return Outcome::Panic("sync: unlock of unlocked mutex");
         }
@@ -219,7 +221,7 @@ impl Objects {
 
     pub fn wg_add(&self, id: u32, n: i64) -> Outcome {
         let w = self.wg(id);
-        let v = w.counter.fetch_add(n, Ordering::AcqRel) + n;
+        let v = self.rmw.add_i64(&w.counter, n);
         if v < 0 {
             return Outcome::Panic("sync: negative WaitGroup counter");
         }
@@ -228,13 +230,7 @@ impl Objects {
         }
         // Zero: wake the waiters. A Wait that saw a non-zero counter queued itself under
         // the lock before we take it, so we see it; a later Wait sees zero.
-        let ready = w
-            .waiters
-            .lock()
-            .unwrap()
-            .drain(..)
-            .map(|g| (g, None))
-            .collect();
+        let ready = w.waiters.lock().drain(..).map(|g| (g, None)).collect();
         Outcome::Done { ready, value: None }
     }
 
@@ -243,7 +239,7 @@ impl Objects {
         if w.counter.load(Ordering::Acquire) == 0 {
             return done();
         }
-        let mut waiters = w.waiters.lock().unwrap();
+        let mut waiters = w.waiters.lock();
         if w.counter.load(Ordering::Acquire) == 0 {
             return done();
         }
@@ -265,6 +261,7 @@ mod tests {
                 ObjDecl::WaitGroup,
             ],
             1,
+            crate::sync::Rmw::Atomic,
         )
     }
 

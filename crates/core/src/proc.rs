@@ -25,7 +25,7 @@ use std::sync::atomic::Ordering;
 
 use crate::consts::*;
 use crate::g::{GIdx, GKind, GStatus, WaitReason};
-use crate::runtime::{Found, MCont, MId, PId, PStatus, Runtime, SchedLocked, Wait};
+use crate::runtime::{Found, MCont, MId, PId, POwned, PStatus, Runtime, SchedLocked, Wait};
 use crate::trace::{EvKind, StopReason};
 
 /// What `stealWork` came back with.
@@ -52,11 +52,29 @@ pub fn coprimes(n: u32) -> Vec<u32> {
     (1..=n).filter(|&x| gcd(x, n) == 1).collect()
 }
 
+/// `stealOrder` after `reset(n)`: the coprimes of `n`, computed once per process for each
+/// GOMAXPROCS used (Go resets its one global `stealOrder` in `procresize`; a table per
+/// `n` gives the same values without a lock on the stealing path).
+pub fn steal_coprimes(n: u32) -> &'static [u32] {
+    use std::sync::OnceLock;
+    static TABLE: [OnceLock<Box<[u32]>>; crate::runtime::MAX_MODEL_PROCS + 1] =
+        [const { OnceLock::new() }; crate::runtime::MAX_MODEL_PROCS + 1];
+    TABLE[n as usize].get_or_init(|| coprimes(n).into_boxed_slice())
+}
+
 /// `randomOrder.start(r)`: the visiting order of Ps for one steal pass.
 pub fn steal_order(n: u32, r: u32, coprimes: &[u32]) -> impl Iterator<Item = u32> {
-    let pos = r % n;
+    let mut pos = r % n;
     let inc = coprimes[((r / n) as usize) % coprimes.len()];
-    (0..n).map(move |k| ((pos as u64 + k as u64 * inc as u64) % n as u64) as u32)
+    // `enum.next()`: pos = (pos + inc) % count, with inc <= count.
+    (0..n).map(move |_| {
+        let p = pos;
+        pos += inc;
+        if pos >= n {
+            pos -= n;
+        }
+        p
+    })
 }
 
 impl Runtime {
@@ -474,7 +492,7 @@ impl Runtime {
         let g = self.g(gp);
         mm.curg.store(gp.0, Ordering::Release);
         g.m.store(m + 1, Ordering::Release);
-        g.casgstatus(GStatus::Runnable, GStatus::Running);
+        g.casgstatus(GStatus::Runnable, GStatus::Running, self.rmw);
         g.since.store(self.now(), Ordering::Relaxed);
         g.preempt.store(false, Ordering::Release);
         if !inherit_time {
@@ -752,13 +770,13 @@ impl Runtime {
         let p = self.m(m).p().expect("stealWork: no p");
         let pp = self.p(p);
         let n = self.gomaxprocs();
-        let coprimes = self.coprimes.lock().unwrap().clone();
+        let coprimes = steal_coprimes(n);
         let mut ran_timer = false;
         let mut poll_until = 0i64;
         for i in 0..STEAL_TRIES {
             let last = i == STEAL_TRIES - 1;
             let r = self.env.rand(m);
-            for p2 in steal_order(n, r, &coprimes) {
+            for p2 in steal_order(n, r, coprimes) {
                 if self.sched.gcwaiting.load(Ordering::Acquire) {
                     return Steal::NewWork;
                 }
@@ -864,7 +882,9 @@ impl Runtime {
     /// goid from the P's batch; `_Grunnable`. Returns nil if the explorer's G limit hit.
     pub(crate) fn newproc1(&self, p: PId, func: u32, arg: i64, kind: GKind, parent: u64) -> GIdx {
         let pp = self.p(p);
-        let gp = match self.gfget(p) {
+        // One hold of the P's own fields for gfget and the goid batch.
+        let mut own = pp.own.lock();
+        let gp = match self.gfget(&mut own) {
             Some(g) => g,
             None => {
                 if self.allgs.len() > self.cfg.max_goroutines {
@@ -880,7 +900,7 @@ impl Runtime {
                 }
                 let idx = self.allgs.push(crate::g::G::new()) as u32;
                 let g = self.g(GIdx(idx));
-                g.casgstatus(GStatus::Idle, GStatus::Dead);
+                g.casgstatus(GStatus::Idle, GStatus::Dead, self.rmw);
                 GIdx(idx)
             }
         };
@@ -890,7 +910,8 @@ impl Runtime {
             g.stack_lo.store(lo, Ordering::Release);
             g.stack_size.store(STACK_MIN, Ordering::Release);
         }
-        let goid = self.next_goid(&mut pp.own.lock().unwrap());
+        let goid = self.next_goid(&mut own);
+        drop(own);
         g.goid.store(goid, Ordering::Release);
         g.parent_goid.store(parent, Ordering::Relaxed);
         g.kind.store(kind as u8, Ordering::Relaxed);
@@ -913,14 +934,13 @@ impl Runtime {
             };
             g.stack_used.store(8, Ordering::Relaxed);
         }
-        g.casgstatus(GStatus::Dead, GStatus::Runnable);
+        g.casgstatus(GStatus::Dead, GStatus::Runnable, self.rmw);
         self.emit(None, EvKind::GoCreate { g: goid, parent });
         gp
     }
 
     /// `gfget`: a dead G from the P's free list, refilled from the global one.
-    fn gfget(&self, p: PId) -> Option<GIdx> {
-        let mut own = self.p(p).own.lock().unwrap();
+    fn gfget(&self, own: &mut POwned) -> Option<GIdx> {
         if own.gfree.is_empty() {
             let mut s = self.lock_sched();
             while own.gfree.len() < GFREE_KEEP {
@@ -945,7 +965,7 @@ impl Runtime {
                 .free(g.stack_lo.load(Ordering::Acquire), size);
             g.stack_size.store(0, Ordering::Release);
         }
-        let mut own = self.p(p).own.lock().unwrap();
+        let mut own = self.p(p).own.lock();
         own.gfree.push(gp);
         if own.gfree.len() >= GFREE_SPILL {
             let mut s = self.lock_sched();
@@ -960,7 +980,7 @@ impl Runtime {
     pub(crate) fn goexit0(&self, m: MId, gp: GIdx, cont: &mut MCont) {
         let g = self.g(gp);
         self.emit(Some(m), EvKind::GoDestroy { g: g.goid() });
-        g.casgstatus(GStatus::Running, GStatus::Dead);
+        g.casgstatus(GStatus::Running, GStatus::Dead, self.rmw);
         g.waitreason.store(0, Ordering::Relaxed);
         self.dropg(m);
         let p = self.m(m).p().expect("goexit0: no p");
@@ -984,7 +1004,7 @@ impl Runtime {
                 reason,
             },
         );
-        g.casgstatus(GStatus::Running, GStatus::Runnable);
+        g.casgstatus(GStatus::Running, GStatus::Runnable, self.rmw);
         self.dropg(m);
         let p = self.m(m).p().expect("goschedImpl: no p");
         if preempted && self.sched.gcwaiting.load(Ordering::Acquire) {
@@ -1025,14 +1045,14 @@ impl Runtime {
             },
         );
         g.since.store(self.now(), Ordering::Relaxed);
-        g.casgstatus(GStatus::Running, GStatus::Waiting);
+        g.casgstatus(GStatus::Running, GStatus::Waiting, self.rmw);
         self.dropg(m);
     }
 
     /// `_Gwaiting` → `_Grunnable` with a `GoUnblock` (the start of `ready`/`injectglist`).
     pub(crate) fn unpark(&self, m: Option<MId>, gp: GIdx) {
         let g = self.g(gp);
-        g.casgstatus(GStatus::Waiting, GStatus::Runnable);
+        g.casgstatus(GStatus::Waiting, GStatus::Runnable, self.rmw);
         g.waitreason.store(0, Ordering::Relaxed);
         g.since.store(self.now(), Ordering::Relaxed);
         self.emit(m, EvKind::GoUnblock { g: g.goid() });
@@ -1114,7 +1134,7 @@ impl Runtime {
                 self.stopwait_dec(&mut s);
             }
         }
-        g.casgstatus(GStatus::Running, GStatus::Syscall);
+        g.casgstatus(GStatus::Running, GStatus::Syscall, self.rmw);
         if self.sched.sysmonwait.load(Ordering::Acquire) {
             self.wake_sysmon();
         }
@@ -1136,7 +1156,8 @@ impl Runtime {
         );
         let p = self.releasep(m);
         self.handoffp(p);
-        self.g(gp).casgstatus(GStatus::Running, GStatus::Syscall);
+        self.g(gp)
+            .casgstatus(GStatus::Running, GStatus::Syscall, self.rmw);
     }
 
     /// `exitsyscall`: back from the kernel. Keep the P if it is still ours; else try to
@@ -1145,7 +1166,7 @@ impl Runtime {
         let mm = self.m(m);
         let gp = mm.curg();
         let g = self.g(gp);
-        g.casgstatus(GStatus::Syscall, GStatus::Running);
+        g.casgstatus(GStatus::Syscall, GStatus::Running, self.rmw);
         let oldp = mm.oldp.swap(0, Ordering::AcqRel);
         let goid = g.goid();
         let mut have_p = mm.p();
@@ -1171,7 +1192,7 @@ impl Runtime {
             };
         }
         // exitsyscallNoP
-        g.casgstatus(GStatus::Running, GStatus::Runnable);
+        g.casgstatus(GStatus::Running, GStatus::Runnable, self.rmw);
         self.emit(Some(m), EvKind::GoSyscallEndBlocked { g: goid });
         self.dropg(m);
         let mut s = self.lock_sched();

@@ -27,7 +27,9 @@
 //! `spinning` before a wake-up) and its note.
 
 use std::collections::VecDeque;
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicI64, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{
+    AtomicBool, AtomicI32, AtomicI64, AtomicU32, AtomicU64, AtomicU8, Ordering,
+};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::arena::AppendVec;
@@ -62,7 +64,7 @@ pub enum Wait {
 }
 
 /// Where an M is in the scheduler (its continuation).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum MCont {
     /// A new thread: `mstart1` → `acquirep(nextp)` → `schedule`.
     Start,
@@ -84,6 +86,41 @@ pub enum MCont {
     Dead,
 }
 
+impl MCont {
+    pub const fn to_u8(self) -> u8 {
+        match self {
+            MCont::Start => 0,
+            MCont::Schedule => 1,
+            MCont::Run => 2,
+            MCont::Work => 3,
+            MCont::Syscall => 4,
+            MCont::Stopped => 5,
+            MCont::Netpoll {
+                was_spinning: false,
+            } => 6,
+            MCont::Netpoll { was_spinning: true } => 7,
+            MCont::StwWait => 8,
+            MCont::Dead => 9,
+        }
+    }
+    pub const fn from_u8(v: u8) -> MCont {
+        match v {
+            0 => MCont::Start,
+            1 => MCont::Schedule,
+            2 => MCont::Run,
+            3 => MCont::Work,
+            4 => MCont::Syscall,
+            5 => MCont::Stopped,
+            6 => MCont::Netpoll {
+                was_spinning: false,
+            },
+            7 => MCont::Netpoll { was_spinning: true },
+            8 => MCont::StwWait,
+            _ => MCont::Dead,
+        }
+    }
+}
+
 /// The hooks a driver gives the runtime for effects on other threads.
 pub trait Env: Send + Sync {
     /// `nanotime()`: ns since the program started.
@@ -102,6 +139,13 @@ pub trait Env: Send + Sync {
     fn sysmon_wake(&self);
     /// A random number for this M (`cheaprand`).
     fn rand(&self, m: MId) -> u32;
+    /// True when a single thread makes every call into the runtime (the deterministic
+    /// driver). Counters and status words then change with a load and a store instead
+    /// of a read-modify-write ([`crate::sync::Rmw`]). Never unsafe; a wrong `true`
+    /// would only lose counts.
+    fn single_threaded(&self) -> bool {
+        false
+    }
     /// Live drivers sleep for real (`usleep(3)` before stealing runnext); the
     /// deterministic driver returns false and the M retries after virtual time instead.
     fn usleep(&self, _ns: i64) -> bool {
@@ -135,6 +179,9 @@ impl<T: Env + ?Sized> Env for Arc<T> {
     fn rand(&self, m: MId) -> u32 {
         (**self).rand(m)
     }
+    fn single_threaded(&self) -> bool {
+        (**self).single_threaded()
+    }
     fn usleep(&self, ns: i64) -> bool {
         (**self).usleep(ns)
     }
@@ -154,7 +201,7 @@ pub struct P {
     /// `p.preempt`: enter the scheduler as soon as possible.
     pub preempt: AtomicBool,
     /// Owner-only state (the M holding the P).
-    pub own: Mutex<POwned>,
+    pub own: crate::sync::SpinLock<POwned>,
     pub timers: crate::timers::Timers,
 }
 
@@ -200,7 +247,7 @@ impl P {
             syscalltick: AtomicU32::new(0),
             runq: RunQueue::new(),
             preempt: AtomicBool::new(false),
-            own: Mutex::new(POwned::default()),
+            own: crate::sync::SpinLock::new(POwned::default()),
             timers: crate::timers::Timers::default(),
         }
     }
@@ -233,7 +280,10 @@ pub struct M {
     /// `m.signalPending`: a preemption signal is in flight.
     pub signal_pending: AtomicBool,
     pub is_sysmon: bool,
-    pub cont: Mutex<MCont>,
+    /// Where the M's thread resumes ([`MCont`], encoded by [`MCont::to_u8`]). Only the M's
+    /// own thread writes it (at the end of each `step_m`), so plain loads and stores do:
+    /// no lock and no read-modify-write on the per-step path. Others only read it.
+    pub cont: AtomicU8,
     /// The deterministic stand-in for `usleep(3)` in `runqgrab`: (victim P + 1, the
     /// runnext G) already waited for.
     pub backoff_done: AtomicU64,
@@ -253,7 +303,7 @@ impl M {
             syscalltick: AtomicU32::new(0),
             signal_pending: AtomicBool::new(false),
             is_sysmon,
-            cont: Mutex::new(MCont::Start),
+            cont: AtomicU8::new(MCont::Start.to_u8()),
             backoff_done: AtomicU64::new(0),
         }
     }
@@ -267,10 +317,11 @@ impl M {
         GIdx(self.curg.load(Ordering::Acquire))
     }
     pub fn cont(&self) -> MCont {
-        self.cont.lock().unwrap().clone()
+        MCont::from_u8(self.cont.load(Ordering::Acquire))
     }
-    pub fn try_cont(&self) -> Option<MCont> {
-        self.cont.try_lock().ok().map(|c| c.clone())
+    /// Sets where the M resumes; only the M's own thread calls this.
+    pub(crate) fn set_cont(&self, c: MCont) {
+        self.cont.store(c.to_u8(), Ordering::Release);
     }
 }
 
@@ -371,7 +422,12 @@ pub struct Runtime {
     /// Ids of the runtime's own functions in `prog` (`runtime.main` ...).
     pub rtfuncs: crate::program::RuntimeFuncs,
     pub sched: Sched,
-    pub allp: Vec<P>,
+    /// How counters and status words change (see [`crate::sync::Rmw`]).
+    pub rmw: crate::sync::Rmw,
+    /// `allp`: every P ever made. Like Go's `procresize`, a GOMAXPROCS larger than any
+    /// before allocates the new Ps; they are never freed (a P beyond GOMAXPROCS is
+    /// `_Pdead` and kept for reuse). Entries never move, so lookups take no lock.
+    pub allp: AppendVec<P>,
     pub allm: AppendVec<M>,
     pub allgs: AppendVec<G>,
     pub objs: Objects,
@@ -409,8 +465,6 @@ pub struct Runtime {
     /// Goroutines asked for from outside (CPU-bound, blocking, network), waiting for the
     /// program's `Accept` loop.
     pub requests: [AtomicU32; 3],
-    /// `stealOrder`'s coprimes of GOMAXPROCS.
-    pub coprimes: Mutex<Vec<u32>>,
 }
 
 /// One stack copy, for the stack-growth report.
@@ -449,7 +503,12 @@ impl Runtime {
         }
         let nprocs = cfg.gomaxprocs as usize;
         let start_time = env.now();
-        let objs = Objects::new(&prog.objs, cfg.gomaxprocs as usize);
+        let rmw = if env.single_threaded() {
+            crate::sync::Rmw::SingleThread
+        } else {
+            crate::sync::Rmw::Atomic
+        };
+        let objs = Objects::new(&prog.objs, cfg.gomaxprocs as usize, rmw);
         let rt = Arc::new(Runtime {
             sched: Sched {
                 lock: Mutex::new(SchedLocked::default()),
@@ -467,21 +526,20 @@ impl Runtime {
                 gcwaiting: AtomicBool::new(false),
                 sysmonwait: AtomicBool::new(false),
                 gomaxprocs: AtomicI32::new(0),
-                idlep_mask: (0..MAX_GOMAXPROCS)
+                idlep_mask: (0..MAX_MODEL_PROCS)
                     .map(|_| AtomicBool::new(false))
                     .collect(),
-                timerp_mask: (0..MAX_GOMAXPROCS)
+                timerp_mask: (0..MAX_MODEL_PROCS)
                     .map(|_| AtomicBool::new(false))
                     .collect(),
             },
-            allp: (0..MAX_GOMAXPROCS.min(cfg_max_procs(&cfg)) as PId)
-                .map(P::new)
-                .collect(),
+            rmw,
+            allp: AppendVec::default(),
             allm: AppendVec::default(),
             allgs: AppendVec::default(),
             objs,
             netpoll: crate::netpoll::Netpoll::default(),
-            events: EventLog::new(cfg.keep_events),
+            events: EventLog::new(cfg.keep_events, rmw),
             env,
             stdout: Mutex::new(Vec::new()),
             schedtrace_out: Mutex::new(Vec::new()),
@@ -492,7 +550,7 @@ impl Runtime {
             exit: Mutex::new(None),
             exited: AtomicBool::new(false),
             main_started: AtomicBool::new(false),
-            sysmon: Mutex::new(crate::sysmon::SysmonState::new(MAX_GOMAXPROCS)),
+            sysmon: Mutex::new(crate::sysmon::SysmonState::new(MAX_MODEL_PROCS)),
             sysmon_note: AtomicBool::new(false),
             stack_alloc: Mutex::new(crate::stack::StackAllocator::default()),
             start_time,
@@ -500,7 +558,6 @@ impl Runtime {
             updater_g: AtomicU32::new(0),
             updater_pending: AtomicBool::new(false),
             last_gc: AtomicI64::new(start_time),
-            coprimes: Mutex::new(Vec::new()),
             requests: [AtomicU32::new(0), AtomicU32::new(0), AtomicU32::new(0)],
             prog: Arc::new(prog),
             rtfuncs,
@@ -534,6 +591,12 @@ impl Runtime {
     }
     pub fn p(&self, p: PId) -> &P {
         &self.allp[p as usize]
+    }
+    /// Makes sure `allp` has at least `n` Ps (`procresize`'s growth of `allp`).
+    pub(crate) fn grow_allp(&self, n: usize) {
+        while self.allp.len() < n {
+            self.allp.push(P::new(self.allp.len() as PId));
+        }
     }
     pub fn gomaxprocs(&self) -> u32 {
         self.sched.gomaxprocs.load(Ordering::Acquire) as u32
@@ -660,7 +723,7 @@ impl Runtime {
             };
             s.push_str(&format!("\ngoroutine {} [{}]:\n", g.goid(), word));
             let ex = g.exec.try_lock();
-            if let Ok(ex) = ex {
+            if let Some(ex) = ex {
                 for f in ex.frames.iter().rev().take(3) {
                     s.push_str(&format!("{}(...)\n", self.prog.funcs[f.func as usize].name));
                 }
@@ -688,22 +751,16 @@ impl Runtime {
 
     /// `ReserveGoids`: take goids from P `p`'s cache until the next one is `next`.
     pub(crate) fn reserve_goids(&self, p: PId, next: u64) {
-        let mut own = self.p(p).own.lock().unwrap();
+        let mut own = self.p(p).own.lock();
         while own.goidcache < next {
             self.next_goid(&mut own);
         }
     }
 
     /// The G's program state (owner-only lock).
-    pub fn exec(&self, g: GIdx) -> MutexGuard<'_, GExec> {
-        self.g(g).exec.lock().unwrap_or_else(|e| e.into_inner())
+    pub fn exec(&self, g: GIdx) -> crate::sync::SpinGuard<'_, GExec> {
+        self.g(g).exec.lock()
     }
-}
-
-/// How many P structs a run allocates: the model supports GOMAXPROCS up to
-/// [`MAX_MODEL_PROCS`] (Go allows 1024; a P's 256-slot ring makes each one ~1.3 KB).
-fn cfg_max_procs(cfg: &Config) -> usize {
-    (cfg.gomaxprocs as usize).max(MAX_MODEL_PROCS)
 }
 
 /// GOMAXPROCS values the explorer accepts (Go's own limit is 1024).

@@ -18,7 +18,7 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use crate::program::Program;
 use crate::runtime::{Config, Env, MCont, MId, Runtime, Wait};
@@ -37,10 +37,11 @@ enum Req {
 /// The driver side of [`Env`]: the virtual clock, the chooser, pending requests.
 pub struct SimEnv {
     clock: AtomicI64,
-    /// The chooser: SplitMix64's state, advanced atomically (one thread uses it, but the
-    /// runtime holds the Env as `Sync`).
+    /// The chooser: SplitMix64's state. Only the thread that steps the [`Sim`] advances
+    /// it, so a load and a store do (no read-modify-write); the atomic is there because
+    /// the runtime holds the Env as `Sync`.
     rng: AtomicU64,
-    reqs: Mutex<Vec<Req>>,
+    reqs: crate::sync::SpinLock<Vec<Req>>,
     /// Whether `reqs` may be non-empty (checked before taking its lock).
     has_reqs: AtomicBool,
 }
@@ -49,15 +50,16 @@ impl SimEnv {
     fn next_u64(&self) -> u64 {
         let mut z = self
             .rng
-            .fetch_add(0x9E37_79B9_7F4A_7C15, Ordering::Relaxed)
+            .load(Ordering::Relaxed)
             .wrapping_add(0x9E37_79B9_7F4A_7C15);
+        self.rng.store(z, Ordering::Relaxed);
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
     }
 
     fn push(&self, r: Req) {
-        self.reqs.lock().unwrap().push(r);
+        self.reqs.lock().push(r);
         self.has_reqs.store(true, Ordering::Release);
     }
 
@@ -92,6 +94,9 @@ impl Env for SimEnv {
     fn rand(&self, _m: MId) -> u32 {
         self.next_u64() as u32
     }
+    fn single_threaded(&self) -> bool {
+        true
+    }
 }
 
 /// What an M is doing, from the driver's point of view.
@@ -125,12 +130,21 @@ pub enum Stop {
     Stuck,
 }
 
+/// A heap entry: (time, tie-break from the chooser, generation, M).
+type Entry = (i64, u64, u64, MId);
+
 pub struct Sim {
     pub rt: Arc<Runtime>,
     env: Arc<SimEnv>,
     states: Vec<MState>,
     gens: Vec<u64>,
-    heap: BinaryHeap<Reverse<(i64, u64, u64, MId)>>,
+    /// Pending wake-ups (time, tie-break, generation, M); an entry whose generation is
+    /// not the M's current one is stale and skipped.
+    heap: BinaryHeap<Reverse<Entry>>,
+    /// One entry kept beside the heap: usually the M that just stepped and is due again
+    /// soon. When it is still the earliest, the next step takes it without a heap push
+    /// and pop. The order of steps is exactly the heap's order either way.
+    hot: Option<Entry>,
     pub steps: u64,
     trail: Vec<(i64, MId)>,
     record_trail: bool,
@@ -142,7 +156,7 @@ impl Sim {
         let env = Arc::new(SimEnv {
             clock: AtomicI64::new(0),
             rng: AtomicU64::new(seed ^ 0x9E37_79B9_7F4A_7C15),
-            reqs: Mutex::new(Vec::new()),
+            reqs: crate::sync::SpinLock::new(Vec::new()),
             has_reqs: AtomicBool::new(false),
         });
         let rt = Runtime::new(prog, cfg, Box::new(env.clone()))?;
@@ -152,6 +166,7 @@ impl Sim {
             states: Vec::new(),
             gens: Vec::new(),
             heap: BinaryHeap::new(),
+            hot: None,
             steps: 0,
             trail: Vec::new(),
             record_trail: false,
@@ -208,7 +223,41 @@ impl Sim {
             return;
         }
         let tie = self.env.next_u64();
-        self.heap.push(Reverse((t, tie, self.gens[i], m)));
+        let e = (t, tie, self.gens[i], m);
+        match self.hot {
+            None => self.hot = Some(e),
+            Some(h) if e < h => {
+                self.heap.push(Reverse(h));
+                self.hot = Some(e);
+            }
+            Some(_) => self.heap.push(Reverse(e)),
+        }
+    }
+
+    /// Takes the earliest pending entry (the heap's top or `hot`), stale ones included.
+    fn pop_entry(&mut self) -> Option<Entry> {
+        match (self.hot, self.heap.peek()) {
+            (Some(h), Some(Reverse(top))) if *top < h => self.heap.pop().map(|Reverse(e)| e),
+            (Some(h), _) => {
+                self.hot = None;
+                Some(h)
+            }
+            (None, _) => self.heap.pop().map(|Reverse(e)| e),
+        }
+    }
+
+    /// The time of the earliest pending entry (possibly stale).
+    fn peek_time(&self) -> Option<i64> {
+        let top = self.heap.peek().map(|Reverse(e)| e.0);
+        match (self.hot, top) {
+            (Some(h), Some(t)) => Some(h.0.min(t)),
+            (Some(h), None) => Some(h.0),
+            (None, t) => t,
+        }
+    }
+
+    fn nothing_pending(&self) -> bool {
+        self.hot.is_none() && self.heap.is_empty()
     }
 
     fn apply_requests(&mut self) {
@@ -218,7 +267,7 @@ impl Sim {
             {
                 return;
             }
-            let reqs: Vec<Req> = std::mem::take(&mut *self.env.reqs.lock().unwrap());
+            let reqs: Vec<Req> = std::mem::take(&mut *self.env.reqs.lock());
             if reqs.is_empty() {
                 return;
             }
@@ -293,7 +342,7 @@ impl Sim {
             return self.exited();
         }
         let (t, m) = loop {
-            let Reverse((t, _, gen, m)) = self.heap.pop()?;
+            let (t, _, gen, m) = self.pop_entry()?;
             if self.gens[m as usize] == gen {
                 break (t, m);
             }
@@ -345,8 +394,8 @@ impl Sim {
     /// Runs until the program exits, `max_time` (virtual ns) passes, or `max_steps`.
     pub fn run_until(&mut self, max_time: i64, max_steps: u64) -> Stop {
         loop {
-            if let Some(Reverse((t, ..))) = self.heap.peek() {
-                if *t > max_time {
+            if let Some(t) = self.peek_time() {
+                if t > max_time {
                     self.env.clock.store(max_time, Ordering::Release);
                     return Stop::TimeLimit;
                 }
@@ -357,7 +406,7 @@ impl Sim {
             match self.step() {
                 Some(stop) => return stop,
                 None => {
-                    if self.heap.is_empty() {
+                    if self.nothing_pending() {
                         return match self.rt.exit_status() {
                             Some(st) => Stop::Exited(st.code),
                             None => Stop::Stuck,
@@ -375,7 +424,7 @@ impl Sim {
             if let Some(s) = self.step() {
                 return Some(s);
             }
-            if self.heap.is_empty() {
+            if self.nothing_pending() {
                 return Some(Stop::Stuck);
             }
             if self.rt.events.count.load(Ordering::Acquire) > before {

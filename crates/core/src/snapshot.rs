@@ -197,7 +197,7 @@ impl Runtime {
             let state = if mm.is_sysmon {
                 MState::Sysmon
             } else {
-                match mm.try_cont() {
+                match Some(mm.cont()) {
                     Some(MCont::Dead) => MState::Exited,
                     Some(MCont::Stopped) => MState::Idle,
                     Some(MCont::Netpoll { .. }) => MState::Netpoll,

@@ -179,9 +179,10 @@ impl Runtime {
     ) -> Vec<(PId, Option<MId>)> {
         let old = self.gomaxprocs();
         assert!(
-            (nprocs as usize) <= self.allp.len(),
+            nprocs >= 1 && (nprocs as usize) <= crate::runtime::MAX_MODEL_PROCS,
             "procresize: invalid arg"
         );
+        self.grow_allp(nprocs as usize);
         self.emit(m, EvKind::ProcsChange { procs: nprocs });
         // New Ps start stopped with empty queues.
         for i in old..nprocs {
@@ -217,7 +218,6 @@ impl Runtime {
         self.sched
             .gomaxprocs
             .store(nprocs as i32, Ordering::Release);
-        *self.coprimes.lock().unwrap() = crate::proc::coprimes(nprocs);
         // Everyone else: idle, or runnable with an M.
         let mut runnable = Vec::new();
         let mut need_m = Vec::new();
@@ -274,7 +274,7 @@ impl Runtime {
         if p != to {
             self.p(to).timers.take_from(&pp.timers);
         }
-        let mut own = pp.own.lock().unwrap();
+        let mut own = pp.own.lock();
         s.gfree.extend(own.gfree.drain(..));
         drop(own);
         pp.status.store(PStatus::Dead as u32, Ordering::Release);

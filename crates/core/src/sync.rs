@@ -50,3 +50,235 @@ pub(crate) fn usleep_hint(usec: u32) {
         std::hint::spin_loop();
     }
 }
+
+/// A small spin lock for state that one thread owns almost all the time: a P's own fields
+/// (`gFree`, the goid cache), a G's interpreter state, a P's timer heap, a channel.
+///
+/// Go's runtime reaches such state without a lock because ownership of the P or the G is
+/// the guard; this model keeps a lock so that other threads (a thief, the UI's snapshot)
+/// can look safely. Those locks are almost never contended, and then the price is the
+/// atomic instructions themselves: `std::sync::Mutex` costs a compare-and-swap to lock
+/// and a swap to unlock (it must know whether to wake a sleeper). This lock never
+/// sleeps, so unlocking is a plain release store: one read-modify-write per critical
+/// section instead of two. Waiters spin with a pause hint and yield the thread after a
+/// while; critical sections here are a few loads and stores long, never a wait.
+///
+/// Poisoning is not modelled: a panic while holding the lock ends the run anyway.
+pub struct SpinLock<T> {
+    locked: std::sync::atomic::AtomicBool,
+    value: std::cell::UnsafeCell<T>,
+}
+
+// Safety: the lock gives exclusive access to `value`, so `T: Send` is enough, as for
+// `std::sync::Mutex`.
+unsafe impl<T: Send> Sync for SpinLock<T> {}
+unsafe impl<T: Send> Send for SpinLock<T> {}
+
+impl<T: Default> Default for SpinLock<T> {
+    fn default() -> Self {
+        SpinLock::new(T::default())
+    }
+}
+
+impl<T: std::fmt::Debug> std::fmt::Debug for SpinLock<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.try_lock() {
+            Some(v) => f.debug_tuple("SpinLock").field(&*v).finish(),
+            None => f.write_str("SpinLock(<locked>)"),
+        }
+    }
+}
+
+impl<T> SpinLock<T> {
+    pub const fn new(v: T) -> Self {
+        SpinLock {
+            locked: std::sync::atomic::AtomicBool::new(false),
+            value: std::cell::UnsafeCell::new(v),
+        }
+    }
+
+    /// Takes the lock, spinning (then yielding the thread) while another holds it.
+    ///
+    /// The browser's main thread never calls this on a lock a worker may hold: it uses
+    /// [`SpinLock::try_lock`].
+    #[inline]
+    pub fn lock(&self) -> SpinGuard<'_, T> {
+        use std::sync::atomic::Ordering;
+        if self
+            .locked
+            .compare_exchange_weak(false, true, Ordering::Acquire, Ordering::Relaxed)
+            .is_err()
+        {
+            self.lock_slow();
+        }
+        SpinGuard { lock: self }
+    }
+
+    #[cold]
+    fn lock_slow(&self) {
+        use std::sync::atomic::Ordering;
+        let mut spins = 0u32;
+        loop {
+            while self.locked.load(Ordering::Relaxed) {
+                spins += 1;
+                if spins < 64 {
+                    std::hint::spin_loop();
+                } else {
+                    std::thread::yield_now();
+                }
+            }
+            if self
+                .locked
+                .compare_exchange_weak(false, true, Ordering::Acquire, Ordering::Relaxed)
+                .is_ok()
+            {
+                return;
+            }
+        }
+    }
+
+    /// Takes the lock if it is free.
+    #[inline]
+    pub fn try_lock(&self) -> Option<SpinGuard<'_, T>> {
+        use std::sync::atomic::Ordering;
+        self.locked
+            .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
+            .is_ok()
+            .then_some(SpinGuard { lock: self })
+    }
+
+    pub fn into_inner(self) -> T {
+        self.value.into_inner()
+    }
+
+    pub fn get_mut(&mut self) -> &mut T {
+        self.value.get_mut()
+    }
+}
+
+pub struct SpinGuard<'a, T> {
+    lock: &'a SpinLock<T>,
+}
+
+impl<T> std::ops::Deref for SpinGuard<'_, T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        // Safety: the guard holds the lock.
+        unsafe { &*self.lock.value.get() }
+    }
+}
+
+impl<T> std::ops::DerefMut for SpinGuard<'_, T> {
+    fn deref_mut(&mut self) -> &mut T {
+        // Safety: the guard holds the lock.
+        unsafe { &mut *self.lock.value.get() }
+    }
+}
+
+impl<T> Drop for SpinGuard<'_, T> {
+    #[inline]
+    fn drop(&mut self) {
+        self.lock
+            .locked
+            .store(false, std::sync::atomic::Ordering::Release);
+    }
+}
+
+#[cfg(all(test, not(loom)))]
+mod spin_tests {
+    use super::SpinLock;
+    use std::sync::Arc;
+
+    #[test]
+    fn try_lock_fails_while_held() {
+        let l = SpinLock::new(1);
+        let g = l.lock();
+        assert!(l.try_lock().is_none());
+        drop(g);
+        assert_eq!(*l.try_lock().unwrap(), 1);
+    }
+
+    /// Four threads increment a plain integer under the lock: no increment is lost,
+    /// which a missing acquire/release or a broken exclusion would show.
+    #[test]
+    fn excludes_between_threads() {
+        let l = Arc::new(SpinLock::new(0u64));
+        let hs: Vec<_> = (0..4)
+            .map(|_| {
+                let l = l.clone();
+                std::thread::spawn(move || {
+                    for _ in 0..20_000 {
+                        *l.lock() += 1;
+                    }
+                })
+            })
+            .collect();
+        for h in hs {
+            h.join().unwrap();
+        }
+        assert_eq!(*l.lock(), 80_000);
+    }
+}
+
+/// How the runtime's counters and status words change: with atomic read-modify-writes
+/// (any driver), or, when one thread makes every call into the runtime (the
+/// deterministic driver), with a load and a store, which on x86 and wasm are plain moves
+/// instead of locked instructions.
+///
+/// Both are memory-safe: the values are atomics either way. Claiming
+/// [`Rmw::SingleThread`] while several threads step Ms would lose updates, so only
+/// [`crate::Sim`] asks for it (through `Env::single_threaded`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Rmw {
+    Atomic,
+    SingleThread,
+}
+
+impl Rmw {
+    /// `a += n`, returning the new value.
+    #[inline]
+    pub fn add_u64(self, a: &std::sync::atomic::AtomicU64, n: u64) -> u64 {
+        use std::sync::atomic::Ordering;
+        match self {
+            Rmw::Atomic => a.fetch_add(n, Ordering::AcqRel).wrapping_add(n),
+            Rmw::SingleThread => {
+                let v = a.load(Ordering::Relaxed).wrapping_add(n);
+                a.store(v, Ordering::Release);
+                v
+            }
+        }
+    }
+
+    /// `a += n` on a signed counter, returning the new value.
+    #[inline]
+    pub fn add_i64(self, a: &std::sync::atomic::AtomicI64, n: i64) -> i64 {
+        use std::sync::atomic::Ordering;
+        match self {
+            Rmw::Atomic => a.fetch_add(n, Ordering::AcqRel).wrapping_add(n),
+            Rmw::SingleThread => {
+                let v = a.load(Ordering::Relaxed).wrapping_add(n);
+                a.store(v, Ordering::Release);
+                v
+            }
+        }
+    }
+
+    /// Compare-and-swap: `Ok(old)` if `a` held `old` and now holds `new`, else
+    /// `Err(current)`.
+    #[inline]
+    pub fn cas_u32(self, a: &std::sync::atomic::AtomicU32, old: u32, new: u32) -> Result<u32, u32> {
+        use std::sync::atomic::Ordering;
+        match self {
+            Rmw::Atomic => a.compare_exchange(old, new, Ordering::AcqRel, Ordering::Acquire),
+            Rmw::SingleThread => {
+                let cur = a.load(Ordering::Acquire);
+                if cur == old {
+                    a.store(new, Ordering::Release);
+                    Ok(cur)
+                } else {
+                    Err(cur)
+                }
+            }
+        }
+    }
+}

@@ -13,13 +13,12 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::sync::atomic::{AtomicI64, AtomicU32, AtomicU64, Ordering};
-use std::sync::Mutex;
 
 use crate::g::GIdx;
 
 #[derive(Default)]
 pub struct Timers {
-    heap: Mutex<BinaryHeap<Reverse<(i64, u64, u32)>>>,
+    heap: crate::sync::SpinLock<BinaryHeap<Reverse<(i64, u64, u32)>>>,
     /// `timers.len`, readable without the lock.
     pub len: AtomicU32,
     /// Earliest `when`, 0 if none (`wakeTime`).
@@ -30,7 +29,7 @@ pub struct Timers {
 impl Timers {
     /// Adds a timer that readies `g` at `when`.
     pub fn add(&self, when: i64, g: GIdx) {
-        let mut h = self.heap.lock().unwrap();
+        let mut h = self.heap.lock();
         let seq = self.seq.fetch_add(1, Ordering::Relaxed);
         h.push(Reverse((when, seq, g.0)));
         self.publish(&h);
@@ -56,7 +55,7 @@ impl Timers {
         if w == 0 || w > now {
             return Vec::new();
         }
-        let mut h = self.heap.lock().unwrap();
+        let mut h = self.heap.lock();
         let mut out = Vec::new();
         while let Some(Reverse((when, _, g))) = h.peek().copied() {
             if when > now {
@@ -71,21 +70,21 @@ impl Timers {
 
     /// `timers.take`: moves all of `other`'s timers here (`p.destroy`).
     pub fn take_from(&self, other: &Timers) {
-        let moved: Vec<_> = other.heap.lock().unwrap().drain().collect();
-        other.publish(&other.heap.lock().unwrap());
-        let mut h = self.heap.lock().unwrap();
+        let moved: Vec<_> = other.heap.lock().drain().collect();
+        other.publish(&other.heap.lock());
+        let mut h = self.heap.lock();
         h.extend(moved);
         self.publish(&h);
     }
 
     pub fn snapshot(&self) -> Vec<(i64, GIdx)> {
         match self.heap.try_lock() {
-            Ok(h) => {
+            Some(h) => {
                 let mut v: Vec<_> = h.iter().map(|r| (r.0 .0, GIdx(r.0 .2))).collect();
                 v.sort();
                 v
             }
-            Err(_) => Vec::new(),
+            None => Vec::new(),
         }
     }
 }

@@ -11,9 +11,9 @@
 //! (-1 for none), and a kind. The log can be off (only counted), unbounded, or a ring of
 //! the latest events.
 
+use crate::sync::{Rmw, SpinLock};
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
 
 /// Why a G stopped running without blocking (`GoStop` reasons).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -211,7 +211,8 @@ pub enum Keep {
 
 pub struct EventLog {
     keep: Keep,
-    events: Mutex<VecDeque<Event>>,
+    rmw: Rmw,
+    events: SpinLock<VecDeque<Event>>,
     /// Events emitted so far (kept or not).
     pub count: AtomicU64,
     /// Steals and preemptions so far, for quick UI figures.
@@ -220,10 +221,11 @@ pub struct EventLog {
 }
 
 impl EventLog {
-    pub fn new(keep: Keep) -> Self {
+    pub fn new(keep: Keep, rmw: Rmw) -> Self {
         EventLog {
             keep,
-            events: Mutex::new(VecDeque::new()),
+            rmw,
+            events: SpinLock::new(VecDeque::new()),
             count: AtomicU64::new(0),
             steals: AtomicU64::new(0),
             preemptions: AtomicU64::new(0),
@@ -233,31 +235,32 @@ impl EventLog {
     pub fn emit(&self, ev: Event) {
         match ev.kind {
             EvKind::Steal { .. } => {
-                self.steals.fetch_add(1, Ordering::Relaxed);
+                self.rmw.add_u64(&self.steals, 1);
             }
             EvKind::Preempt { .. } => {
-                self.preemptions.fetch_add(1, Ordering::Relaxed);
+                self.rmw.add_u64(&self.preemptions, 1);
             }
             _ => {}
         }
         // Kept events are counted under the lock, so a reader holding it sees a count
-        // that matches the queue (see `try_since`).
+        // that matches the queue (see `try_since`). Every writer of `count` then holds
+        // the lock, so a load and a store are enough.
         match self.keep {
             Keep::None => {
-                self.count.fetch_add(1, Ordering::Release);
+                self.rmw.add_u64(&self.count, 1);
             }
             Keep::All => {
-                let mut q = self.events.lock().unwrap();
+                let mut q = self.events.lock();
                 q.push_back(ev);
-                self.count.fetch_add(1, Ordering::Release);
+                Rmw::SingleThread.add_u64(&self.count, 1);
             }
             Keep::Latest(n) => {
-                let mut q = self.events.lock().unwrap();
+                let mut q = self.events.lock();
                 if q.len() >= n {
                     q.pop_front();
                 }
                 q.push_back(ev);
-                self.count.fetch_add(1, Ordering::Release);
+                Rmw::SingleThread.add_u64(&self.count, 1);
             }
         }
     }
@@ -268,21 +271,18 @@ impl EventLog {
 
     /// A copy of the kept events (never blocks for long: the lock is only held to push).
     pub fn snapshot(&self) -> Vec<Event> {
-        self.events.lock().unwrap().iter().cloned().collect()
+        self.events.lock().iter().cloned().collect()
     }
 
     /// Non-blocking copy for the browser main thread: `None` if a worker holds the lock.
     pub fn try_snapshot(&self) -> Option<Vec<Event>> {
-        self.events
-            .try_lock()
-            .ok()
-            .map(|q| q.iter().cloned().collect())
+        self.events.try_lock().map(|q| q.iter().cloned().collect())
     }
 
     /// Non-blocking: the kept events after the first `from` ever emitted, and the new
     /// total to pass next time. Only the new tail is copied. `None` if the lock is busy.
     pub fn try_since(&self, from: u64) -> Option<(Vec<Event>, u64)> {
-        let q = self.events.try_lock().ok()?;
+        let q = self.events.try_lock()?;
         let total = self.count.load(Ordering::Acquire);
         let first_kept = total.saturating_sub(q.len() as u64);
         let skip = from.saturating_sub(first_kept) as usize;
@@ -293,6 +293,6 @@ impl EventLog {
     }
 
     pub fn take(&self) -> Vec<Event> {
-        self.events.lock().unwrap().drain(..).collect()
+        self.events.lock().drain(..).collect()
     }
 }

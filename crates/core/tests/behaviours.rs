@@ -601,7 +601,7 @@ fn sysmon_backs_off_from_20us_to_10ms() {
 fn free_g_cache_spills_at_64() {
     let (s, stop) = run("spawn", &[("n", "500")], 1, 1);
     assert_eq!(stop, Stop::Exited(0));
-    let own = s.rt.p(0).own.lock().unwrap().gfree.len();
+    let own = s.rt.p(0).own.lock().gfree.len();
     let global = s.rt.lock_sched().gfree.len();
     assert!(own < 64, "P0 keeps {own}");
     assert!(global > 0, "nothing spilled");

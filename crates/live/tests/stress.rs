@@ -330,10 +330,7 @@ fn describe(rt: &Runtime) -> String {
     );
     for i in 0..rt.allm.len() {
         let m = &rt.allm[i];
-        let cont = m
-            .try_cont()
-            .map(|c| format!("{c:?}"))
-            .unwrap_or_else(|| "(stepping)".into());
+        let cont = format!("{:?}", m.cont());
         s.push_str(&format!(
             "  M{} sysmon={} p={:?} curg={} spinning={} park={} cont={cont}\n",
             m.id,
