@@ -25,11 +25,16 @@ const USAGE: &str = "usage:
   gmp show <scenario> [--set key=value ...]
   gmp run <scenario> [--procs N] [--seed N] [--driver sim|live] [--schedtrace MS]
           [--scheddetail] [--asyncpreemptoff] [--trace FILE.json] [--max-time DUR]
-          [--events] [--set key=value ...]";
+          [--events] [--set key=value ...]
+
+  Without --procs, GOMAXPROCS comes from the GOMAXPROCS environment variable, else
+  from this machine as Go 1.25+ picks it: the CPUs in the affinity mask, lowered to
+  the cgroup CPU limit (rounded up, at least 2).";
 
 struct RunArgs {
     scenario: String,
-    procs: u32,
+    /// `--procs`; when absent, `GOMAXPROCS` from the environment or Go's default.
+    procs: Option<u32>,
     seed: u64,
     driver: String,
     schedtrace: i64,
@@ -96,7 +101,7 @@ fn value<'a>(it: &mut impl Iterator<Item = &'a String>, flag: &str) -> Result<&'
 fn parse(args: &[String]) -> Result<RunArgs, String> {
     let mut a = RunArgs {
         scenario: String::new(),
-        procs: 2,
+        procs: None,
         seed: 1,
         driver: "sim".into(),
         schedtrace: 0,
@@ -122,16 +127,7 @@ fn parse(args: &[String]) -> Result<RunArgs, String> {
         match flag {
             "--procs" => {
                 let v = val(&mut it)?;
-                a.procs = v
-                    .parse()
-                    .ok()
-                    .filter(|&n| (1..=gmp_core::runtime::MAX_MODEL_PROCS as u32).contains(&n))
-                    .ok_or_else(|| {
-                        format!(
-                            "--procs {v:?}: GOMAXPROCS must be a whole number from 1 to {}",
-                            gmp_core::runtime::MAX_MODEL_PROCS
-                        )
-                    })?;
+                a.procs = Some(parse_procs(&v).map_err(|e| format!("--procs {v:?}: {e}"))?);
             }
             "--seed" => {
                 let v = val(&mut it)?;
@@ -181,6 +177,73 @@ fn parse(args: &[String]) -> Result<RunArgs, String> {
     Ok(a)
 }
 
+/// A GOMAXPROCS value the model accepts.
+fn parse_procs(v: &str) -> Result<u32, String> {
+    v.parse()
+        .ok()
+        .filter(|&n| (1..=gmp_core::runtime::MAX_MODEL_PROCS as u32).contains(&n))
+        .ok_or_else(|| {
+            format!(
+                "GOMAXPROCS must be a whole number from 1 to {}",
+                gmp_core::runtime::MAX_MODEL_PROCS
+            )
+        })
+}
+
+/// GOMAXPROCS when `--procs` is not given, chosen as `schedinit` does: the `GOMAXPROCS`
+/// environment variable if it is a positive number (Go ignores anything else; gmp says
+/// so on stderr), otherwise Go 1.25+'s default from this machine's CPU affinity and
+/// cgroup CPU limit ([`gmp_core::runtime::default_gomaxprocs`]).
+fn procs_from_env() -> Result<u32, String> {
+    let default = || {
+        let cpu_max = std::fs::read_to_string("/sys/fs/cgroup/cpu.max").ok();
+        gmp_core::runtime::default_gomaxprocs(affinity_cpus(), cpu_max.as_deref())
+    };
+    match std::env::var("GOMAXPROCS") {
+        Ok(v) if !v.is_empty() => match v.parse::<i32>() {
+            Ok(n) if n > 0 => parse_procs(&v).map_err(|e| format!("GOMAXPROCS={v}: {e}")),
+            _ => {
+                let d = default();
+                eprintln!(
+                    "gmp: ignoring GOMAXPROCS={v:?} (not a positive whole number), as Go does; using {d}"
+                );
+                Ok(d)
+            }
+        },
+        _ => Ok(default()),
+    }
+}
+
+/// Logical CPUs in this process's affinity mask (`sched_getaffinity`), read from
+/// `/proc/self/status`; elsewhere, what the standard library reports.
+fn affinity_cpus() -> u32 {
+    let from_status = std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            let list = s
+                .lines()
+                .find_map(|l| l.strip_prefix("Cpus_allowed_list:"))?
+                .trim()
+                .to_string();
+            let mut n = 0u32;
+            for part in list.split(',') {
+                match part.split_once('-') {
+                    Some((a, b)) => n += b.parse::<u32>().ok()? - a.parse::<u32>().ok()? + 1,
+                    None => {
+                        part.parse::<u32>().ok()?;
+                        n += 1;
+                    }
+                }
+            }
+            (n > 0).then_some(n)
+        });
+    from_status.unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get() as u32)
+            .unwrap_or(1)
+    })
+}
+
 fn scenario(a: &RunArgs) -> Result<(&'static scenarios::Scenario, scenarios::Params), String> {
     let s = scenarios::find(&a.scenario).ok_or_else(|| {
         let names: Vec<_> = scenarios::SCENARIOS.iter().map(|s| s.name).collect();
@@ -209,8 +272,12 @@ fn run(a: RunArgs) -> ExitCode {
         Ok(x) => x,
         Err(e) => return usage_error(e),
     };
+    let procs = match a.procs.map(Ok).unwrap_or_else(procs_from_env) {
+        Ok(n) => n,
+        Err(e) => return usage_error(e),
+    };
     let cfg = Config {
-        gomaxprocs: a.procs,
+        gomaxprocs: procs,
         asyncpreemptoff: a.asyncpreemptoff,
         schedtrace_ms: a.schedtrace,
         scheddetail: a.scheddetail,
@@ -307,8 +374,10 @@ impl Output {
 /// `--trace FILE`: Chrome/Perfetto JSON of the run's events.
 fn write_trace(a: &RunArgs, rt: &gmp_core::Runtime) {
     if let Some(path) = &a.trace {
-        let json =
-            gmp_core::export::chrome_trace(&rt.events.snapshot(), rt.gomaxprocs().max(a.procs));
+        let json = gmp_core::export::chrome_trace(
+            &rt.events.snapshot(),
+            rt.gomaxprocs().max(rt.cfg.gomaxprocs),
+        );
         if let Err(e) = std::fs::write(path, json) {
             eprintln!("gmp: cannot write trace {path}: {e}");
         }

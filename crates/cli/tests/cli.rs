@@ -6,11 +6,20 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
+/// Runs gmp with `GOMAXPROCS=2` in its environment, so that runs without `--procs` do
+/// not depend on the machine's CPU count.
 fn gmp(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gmp"))
-        .args(args)
-        .output()
-        .expect("cannot run gmp")
+    gmp_env(args, Some("2"))
+}
+
+fn gmp_env(args: &[&str], gomaxprocs: Option<&str>) -> Output {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_gmp"));
+    c.args(args);
+    match gomaxprocs {
+        Some(v) => c.env("GOMAXPROCS", v),
+        None => c.env_remove("GOMAXPROCS"),
+    };
+    c.output().expect("cannot run gmp")
 }
 
 fn stdout(o: &Output) -> String {
@@ -201,4 +210,49 @@ fn schedtrace_lines_go_to_stderr() {
         sched.len()
     );
     assert!(sched[1].starts_with("SCHED 20ms: gomaxprocs=2 "), "{err}");
+}
+
+/// §17.26 and `schedinit`: without `--procs`, a positive `GOMAXPROCS` variable sets the
+/// P count; anything else is ignored (with a note from gmp) and Go's default is used.
+#[test]
+fn gomaxprocs_comes_from_the_environment_like_go() {
+    let first_sched = |o: &Output| {
+        stderr(o)
+            .lines()
+            .find(|l| l.starts_with("SCHED 0ms:"))
+            .map(str::to_string)
+            .unwrap_or_else(|| panic!("no schedtrace line in:\n{}", stderr(o)))
+    };
+    const RUN: [&str; 6] = ["run", "cpu-bound", "--set", "work=5ms", "--schedtrace", "1"];
+    let o = gmp_env(&RUN, Some("3"));
+    assert_status(&o, 0);
+    assert!(
+        first_sched(&o).contains("gomaxprocs=3 "),
+        "{}",
+        first_sched(&o)
+    );
+    // --procs wins over the variable.
+    let o = gmp_env(&[&RUN[..], &["--procs", "1"]].concat(), Some("3"));
+    assert!(
+        first_sched(&o).contains("gomaxprocs=1 "),
+        "{}",
+        first_sched(&o)
+    );
+    // Not a positive number: ignored, with a note, and the run goes on.
+    let o = gmp_env(&RUN, Some("zero"));
+    assert_status(&o, 0);
+    assert!(
+        stderr(&o).contains("ignoring GOMAXPROCS=\"zero\""),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(stdout(&o), "done\n");
+    // Beyond what the model holds: a usage error naming the variable.
+    let o = gmp_env(&["run", "gosched"], Some("5000"));
+    assert_status(&o, 64);
+    assert!(stderr(&o).contains("GOMAXPROCS=5000"), "{}", stderr(&o));
+    // Unset: Go's default for this machine, at least 1.
+    let o = gmp_env(&RUN, None);
+    assert_status(&o, 0);
+    assert!(!first_sched(&o).contains("gomaxprocs=0 "));
 }

@@ -1495,4 +1495,96 @@ mod handoff_tests {
         assert_eq!(rt9.mcount(), threads, "row 9 starts nothing");
         assert_eq!(rt9.lock_sched().pidle, vec![0], "P0 is idle");
     }
+
+    /// A runnable user G on P `p`'s ring (a real G, so events can name it).
+    fn user_g(rt: &Runtime, p: PId) -> GIdx {
+        let g = rt.newproc1(p, rt.rtfuncs.main, 0, GKind::Example, 1);
+        rt.p(p).runq.runqput(g, false, &mut |_| unreachable!());
+        g
+    }
+
+    /// A G parked on the netpoller (`_Gwaiting`), as `netpoll` hands them back.
+    fn io_waiter(rt: &Runtime) -> GIdx {
+        let g = rt.newproc1(0, rt.rtfuncs.main, 0, GKind::Example, 1);
+        rt.g(g)
+            .casgstatus(GStatus::Runnable, GStatus::Running, rt.rmw);
+        rt.g(g)
+            .casgstatus(GStatus::Running, GStatus::Waiting, rt.rmw);
+        g
+    }
+
+    /// §17.10 `findRunnable` step 10: a non-spinning M steals only while
+    /// `2*nmspinning < gomaxprocs - npidle`; otherwise it leaves the work to the spinners
+    /// already looking and gives its P up.
+    #[test]
+    fn a_non_spinning_m_steals_only_under_the_spinning_cap() {
+        for (spinners, steals) in [(1, false), (0, true)] {
+            let sim = rt(4);
+            let rt = &sim.rt;
+            // P1 runs on M1 with one G in its ring; P2 and P3 stay idle, so
+            // gomaxprocs - npidle = 2.
+            let p1 = rt.pidleget(&mut rt.lock_sched()).unwrap();
+            let m1 = rt.new_m_struct(false);
+            rt.acquirep(m1, p1);
+            let g = user_g(rt, p1);
+            assert_eq!(rt.sched.npidle.load(Ordering::Acquire), 2);
+            rt.sched.nmspinning.store(spinners, Ordering::Release);
+            let mut cont = MCont::Schedule;
+            let found = rt.find_runnable(0, &mut cont);
+            if steals {
+                assert!(
+                    matches!(found, Found::G(got, _, _) if got == g),
+                    "2*0 < 2: M0 spins and steals P1's G"
+                );
+                assert!(rt.p(p1).runq.runqempty());
+            } else {
+                assert!(
+                    matches!(found, Found::Wait(_)),
+                    "2*1 >= 2: M0 must not steal"
+                );
+                assert!(!rt.m(0).spinning.load(Ordering::Acquire));
+                let (_, _, ring, _) = rt.p(p1).runq.snapshot();
+                assert_eq!(ring, vec![g], "the G stays on P1");
+                assert_eq!(rt.m(0).p(), None, "M0 dropped its P");
+            }
+        }
+    }
+
+    /// §17.24 `injectglist` from a P-less M (sysmon's netpoll, or an M that dropped its
+    /// P): every G goes to the global queue and one idle P is started per G.
+    #[test]
+    fn netpoll_results_without_a_p_all_go_global_and_start_idle_ps() {
+        let sim = rt(4);
+        let rt = &sim.rt;
+        let gs: Vec<GIdx> = (0..2).map(|_| io_waiter(rt)).collect();
+        let threads = rt.mcount();
+        let idle = rt.sched.npidle.load(Ordering::Acquire);
+        assert_eq!(idle, 3);
+        rt.injectglist(None, &gs);
+        assert_eq!(rt.lock_sched().runq.iter().copied().collect::<Vec<_>>(), gs);
+        assert_eq!(rt.mcount(), threads + 2, "an M per G, each on an idle P");
+        assert_eq!(rt.sched.npidle.load(Ordering::Acquire), idle - 2);
+        for &g in &gs {
+            assert_eq!(rt.g(g).status(), GStatus::Runnable);
+        }
+    }
+
+    /// §17.24 `injectglist` on an M with a P: one G per idle P goes to the global queue
+    /// (and that many idle Ps start); the rest go to the caller's own run queue.
+    #[test]
+    fn netpoll_results_with_a_p_feed_idle_ps_first_and_keep_the_rest_local() {
+        let sim = rt(2);
+        let rt = &sim.rt;
+        assert_eq!(rt.sched.npidle.load(Ordering::Acquire), 1);
+        let gs: Vec<GIdx> = (0..4).map(|_| io_waiter(rt)).collect();
+        rt.injectglist(Some(0), &gs);
+        assert_eq!(
+            rt.lock_sched().runq.iter().copied().collect::<Vec<_>>(),
+            vec![gs[0]],
+            "one G for the one idle P"
+        );
+        let (_, _, ring, next) = rt.p(0).runq.snapshot();
+        assert!(next.is_nil(), "injected Gs do not take runnext");
+        assert_eq!(ring, gs[1..].to_vec(), "the rest stay local, in order");
+    }
 }

@@ -765,3 +765,32 @@ impl Runtime {
 
 /// GOMAXPROCS values the explorer accepts (Go's own limit is 1024).
 pub const MAX_MODEL_PROCS: usize = 256;
+
+/// The GOMAXPROCS a Go 1.25+ program starts with when `GOMAXPROCS` is not set in its
+/// environment (`defaultGOMAXPROCS` in `runtime/cgroup_linux.go`): the logical CPUs in
+/// the affinity mask, lowered to the cgroup's CPU limit (`quota/period`) rounded up but
+/// never below 2. `cpu_max` is the cgroup v2 `cpu.max` file ("max 100000" means no
+/// limit, "150000 100000" means 1.5 CPUs); `None` or an unreadable value means no
+/// cgroup limit, as in Go. The explorer then caps it at [`MAX_MODEL_PROCS`].
+///
+/// Go re-checks this every second (sysmon wakes `updateMaxProcsGoroutine`) unless
+/// GOMAXPROCS was set explicitly; the model's CPU count never changes, so it does not.
+pub fn default_gomaxprocs(affinity_cpus: u32, cpu_max: Option<&str>) -> u32 {
+    let mut procs = affinity_cpus.max(1);
+    if let Some(limit) = cpu_max.and_then(cgroup_cpu_limit) {
+        let limit = limit.ceil().max(2.0);
+        if limit < f64::from(procs) {
+            procs = limit as u32;
+        }
+    }
+    procs.min(MAX_MODEL_PROCS as u32)
+}
+
+/// `cgroup.ReadCPULimit` for cgroup v2: quota/period from `cpu.max`, `None` for "max"
+/// or anything malformed.
+fn cgroup_cpu_limit(cpu_max: &str) -> Option<f64> {
+    let mut it = cpu_max.split_whitespace();
+    let quota: f64 = it.next()?.parse().ok()?;
+    let period: f64 = it.next()?.parse().ok()?;
+    (quota > 0.0 && period > 0.0).then(|| quota / period)
+}

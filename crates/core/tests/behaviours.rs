@@ -908,3 +908,26 @@ fn threads_grow_with_concurrently_blocked_syscalls() {
     let threads = s.rt.mcount();
     assert!((7..=9).contains(&threads), "threads={threads}");
 }
+
+/// §17.26 `defaultGOMAXPROCS` (runtime/cgroup_linux.go): without a GOMAXPROCS variable a
+/// program gets min(affinity CPUs, max(2, ceil(quota/period))) Ps.
+#[test]
+fn default_gomaxprocs_follows_affinity_and_the_cgroup_limit() {
+    use gmp_core::runtime::default_gomaxprocs;
+    // No cgroup limit: the affinity mask decides.
+    assert_eq!(default_gomaxprocs(8, None), 8);
+    assert_eq!(default_gomaxprocs(8, Some("max 100000")), 8);
+    // 1.5 CPUs of quota round up to 2.
+    assert_eq!(default_gomaxprocs(8, Some("150000 100000")), 2);
+    // A quota under 2 CPUs still gives 2 Ps...
+    assert_eq!(default_gomaxprocs(8, Some("50000 100000")), 2);
+    // ...unless the affinity mask has fewer CPUs.
+    assert_eq!(default_gomaxprocs(1, Some("50000 100000")), 1);
+    // 3.2 CPUs round up to 4; the limit never raises the CPU count.
+    assert_eq!(default_gomaxprocs(8, Some("320000 100000")), 4);
+    assert_eq!(default_gomaxprocs(3, Some("1000000 100000")), 3);
+    // An unreadable file is ignored, as Go ignores a failed read.
+    assert_eq!(default_gomaxprocs(6, Some("garbage")), 6);
+    // The explorer's own cap.
+    assert_eq!(default_gomaxprocs(4096, None), 256);
+}
