@@ -26,6 +26,7 @@ use std::sync::atomic::Ordering;
 use crate::consts::*;
 use crate::g::{GIdx, GKind, GStatus, WaitReason};
 use crate::runtime::{Found, MCont, MId, PId, POwned, PStatus, Runtime, SchedLocked, Wait};
+use crate::sync::Rmw;
 use crate::trace::{EvKind, StopReason};
 
 /// What `stealWork` came back with.
@@ -120,7 +121,8 @@ impl Runtime {
         }
         self.sched.idlep_mask[p as usize].store(true, Ordering::Release);
         s.pidle.push(p);
-        self.sched.npidle.fetch_add(1, Ordering::AcqRel);
+        // Written only under sched.lock; read without it.
+        Rmw::SingleThread.add_i32(&self.sched.npidle, 1);
     }
 
     /// `pidleget` (under sched.lock).
@@ -128,7 +130,7 @@ impl Runtime {
         let p = s.pidle.pop()?;
         self.sched.timerp_mask[p as usize].store(true, Ordering::Release);
         self.sched.idlep_mask[p as usize].store(false, Ordering::Release);
-        self.sched.npidle.fetch_sub(1, Ordering::AcqRel);
+        Rmw::SingleThread.add_i32(&self.sched.npidle, -1);
         Some(p)
     }
 
@@ -144,21 +146,22 @@ impl Runtime {
     /// `mput` (under sched.lock): the idle M list is LIFO; runs `checkdead`.
     pub(crate) fn mput(&self, s: &mut SchedLocked, m: MId) {
         s.midle.push(m);
-        self.sched.nmidle.fetch_add(1, Ordering::AcqRel);
+        // Written only under sched.lock; read without it.
+        Rmw::SingleThread.add_i32(&self.sched.nmidle, 1);
         self.checkdead(s, Some(m));
     }
 
     /// `mget` (under sched.lock).
     pub(crate) fn mget(&self, s: &mut SchedLocked) -> Option<MId> {
         let m = s.midle.pop()?;
-        self.sched.nmidle.fetch_sub(1, Ordering::AcqRel);
+        Rmw::SingleThread.add_i32(&self.sched.nmidle, -1);
         Some(m)
     }
 
     pub(crate) fn mget_specific(&self, s: &mut SchedLocked, m: MId) -> Option<MId> {
         let i = s.midle.iter().position(|&x| x == m)?;
         s.midle.remove(i);
-        self.sched.nmidle.fetch_sub(1, Ordering::AcqRel);
+        Rmw::SingleThread.add_i32(&self.sched.nmidle, -1);
         Some(m)
     }
 
@@ -237,7 +240,7 @@ impl Runtime {
     /// `becomeSpinning`.
     pub(crate) fn become_spinning(&self, m: MId) {
         self.m(m).spinning.store(true, Ordering::Release);
-        self.sched.nmspinning.fetch_add(1, Ordering::AcqRel);
+        self.rmw.add_i32(&self.sched.nmspinning, 1);
         self.sched.needspinning.store(0, Ordering::Release);
         self.emit(
             Some(m),
@@ -255,7 +258,7 @@ impl Runtime {
             mm.spinning.swap(false, Ordering::AcqRel),
             "resetspinning: not a spinning m"
         );
-        let n = self.sched.nmspinning.fetch_sub(1, Ordering::AcqRel) - 1;
+        let n = self.rmw.add_i32(&self.sched.nmspinning, -1);
         assert!(n >= 0, "findRunnable: negative nmspinning");
         self.emit(
             Some(m),
@@ -270,11 +273,7 @@ impl Runtime {
     /// `wakep`: start a spinning M on an idle P, unless one is spinning already.
     pub fn wakep(&self) {
         if self.sched.nmspinning.load(Ordering::Acquire) != 0
-            || self
-                .sched
-                .nmspinning
-                .compare_exchange(0, 1, Ordering::AcqRel, Ordering::Acquire)
-                .is_err()
+            || !self.rmw.cas_i32(&self.sched.nmspinning, 0, 1)
         {
             return;
         }
@@ -283,7 +282,7 @@ impl Runtime {
             match self.pidleget_spinning(&mut s) {
                 Some(p) => p,
                 None => {
-                    let n = self.sched.nmspinning.fetch_sub(1, Ordering::AcqRel) - 1;
+                    let n = self.rmw.add_i32(&self.sched.nmspinning, -1);
                     assert!(n >= 0, "wakep: negative nmspinning");
                     return;
                 }
@@ -404,11 +403,7 @@ impl Runtime {
         // 4. No spinning or idle M/P: someone must look for work.
         if self.sched.nmspinning.load(Ordering::Acquire) + self.sched.npidle.load(Ordering::Acquire)
             == 0
-            && self
-                .sched
-                .nmspinning
-                .compare_exchange(0, 1, Ordering::AcqRel, Ordering::Acquire)
-                .is_ok()
+            && self.rmw.cas_i32(&self.sched.nmspinning, 0, 1)
         {
             self.sched.needspinning.store(0, Ordering::Release);
             self.startm(Some(p), true, None);
@@ -497,7 +492,9 @@ impl Runtime {
         g.preempt.store(false, Ordering::Release);
         if !inherit_time {
             let p = mm.p().expect("execute: no p");
-            self.p(p).schedtick.fetch_add(1, Ordering::AcqRel);
+            // `pp.schedtick++`: only the P's owner writes it (sysmon only reads).
+            let t = &self.p(p).schedtick;
+            t.store(t.load(Ordering::Relaxed).wrapping_add(1), Ordering::Release);
         }
         self.emit(Some(m), EvKind::GoStart { g: g.goid() });
     }
@@ -634,7 +631,7 @@ impl Runtime {
             let was_spinning = mm.spinning.load(Ordering::Acquire);
             if was_spinning {
                 mm.spinning.store(false, Ordering::Release);
-                let n = self.sched.nmspinning.fetch_sub(1, Ordering::AcqRel) - 1;
+                let n = self.rmw.add_i32(&self.sched.nmspinning, -1);
                 assert!(n >= 0, "findRunnable: negative nmspinning");
                 self.emit(
                     Some(m),

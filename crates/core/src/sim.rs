@@ -36,7 +36,7 @@ enum Req {
 
 /// The driver side of [`Env`]: the virtual clock, the chooser, pending requests.
 pub struct SimEnv {
-    clock: AtomicI64,
+    clock: Arc<AtomicI64>,
     /// The chooser: SplitMix64's state. Only the thread that steps the [`Sim`] advances
     /// it, so a load and a store do (no read-modify-write); the atomic is there because
     /// the runtime holds the Env as `Sync`.
@@ -97,6 +97,9 @@ impl Env for SimEnv {
     fn single_threaded(&self) -> bool {
         true
     }
+    fn virtual_clock(&self) -> Option<Arc<AtomicI64>> {
+        Some(self.clock.clone())
+    }
 }
 
 /// What an M is doing, from the driver's point of view.
@@ -154,7 +157,7 @@ pub struct Sim {
 impl Sim {
     pub fn new(prog: Program, cfg: Config, seed: u64) -> Result<Sim, String> {
         let env = Arc::new(SimEnv {
-            clock: AtomicI64::new(0),
+            clock: Arc::new(AtomicI64::new(0)),
             rng: AtomicU64::new(seed ^ 0x9E37_79B9_7F4A_7C15),
             reqs: crate::sync::SpinLock::new(Vec::new()),
             has_reqs: AtomicBool::new(false),

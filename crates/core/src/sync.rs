@@ -225,6 +225,10 @@ mod spin_tests {
 /// deterministic driver), with a load and a store, which on x86 and wasm are plain moves
 /// instead of locked instructions.
 ///
+/// [`Rmw::SingleThread`] is also right in any driver for a value whose writers are
+/// already serialized: counters only changed under `sched.lock` (`npidle`, `nmidle`),
+/// or only by the owner of a P (`schedtick`, which Go increments with a plain `++`).
+///
 /// Both are memory-safe: the values are atomics either way. Claiming
 /// [`Rmw::SingleThread`] while several threads step Ms would lose updates, so only
 /// [`crate::Sim`] asks for it (through `Env::single_threaded`).
@@ -259,6 +263,39 @@ impl Rmw {
                 let v = a.load(Ordering::Relaxed).wrapping_add(n);
                 a.store(v, Ordering::Release);
                 v
+            }
+        }
+    }
+
+    /// `a += n` on an `i32` counter, returning the new value.
+    #[inline]
+    pub fn add_i32(self, a: &std::sync::atomic::AtomicI32, n: i32) -> i32 {
+        use std::sync::atomic::Ordering;
+        match self {
+            Rmw::Atomic => a.fetch_add(n, Ordering::AcqRel).wrapping_add(n),
+            Rmw::SingleThread => {
+                let v = a.load(Ordering::Relaxed).wrapping_add(n);
+                a.store(v, Ordering::Release);
+                v
+            }
+        }
+    }
+
+    /// Compare-and-swap on an `i32`: true if `a` held `old` and now holds `new`.
+    #[inline]
+    pub fn cas_i32(self, a: &std::sync::atomic::AtomicI32, old: i32, new: i32) -> bool {
+        use std::sync::atomic::Ordering;
+        match self {
+            Rmw::Atomic => a
+                .compare_exchange(old, new, Ordering::AcqRel, Ordering::Acquire)
+                .is_ok(),
+            Rmw::SingleThread => {
+                if a.load(Ordering::Acquire) == old {
+                    a.store(new, Ordering::Release);
+                    true
+                } else {
+                    false
+                }
             }
         }
     }
