@@ -147,7 +147,7 @@ impl Runtime {
             }
             let entry = ex.func;
             ex.started = true;
-            return self.do_call(m, gp, &mut ex, entry, cont, false);
+            return self.do_call(m, gp, ex, entry, cont, false);
         }
         let op = match self.fetch(&mut ex) {
             Some(op) => op,
@@ -170,7 +170,7 @@ impl Runtime {
                 *cont = MCont::Work;
                 Wait::Busy { until }
             }
-            Op::Call(f) => self.do_call(m, gp, &mut ex, f, cont, true),
+            Op::Call(f) => self.do_call(m, gp, ex, f, cont, true),
             Op::Ret => self.do_ret(m, gp, ex, cont),
             Op::Loop { .. } => unreachable!("fetch handles loops"),
             Op::Gosched => {
@@ -318,7 +318,7 @@ impl Runtime {
             }
             Op::CallIfBelow { func, limit } => {
                 if self.stack_addrs.lock().unwrap().len() < limit as usize {
-                    self.do_call(m, gp, &mut ex, func, cont, true)
+                    self.do_call(m, gp, ex, func, cont, true)
                 } else {
                     advance_pc(&mut ex);
                     self.cost(cost.other)
@@ -469,7 +469,7 @@ impl Runtime {
         &self,
         m: MId,
         gp: GIdx,
-        ex: &mut crate::g::GExec,
+        mut ex: crate::sync::SpinGuard<'_, crate::g::GExec>,
         f: u32,
         cont: &mut MCont,
         from_op: bool,
@@ -484,6 +484,8 @@ impl Runtime {
                 // The entry call of a fresh G: it starts over when rescheduled.
                 ex.started = false;
             }
+            // Unlock first: once on the global queue the G may be picked up by another M.
+            drop(ex);
             self.gopreempt_m(m, gp, false, cont);
             return self.cost(self.cfg.cost.schedule);
         }
@@ -491,12 +493,12 @@ impl Runtime {
         let used = ex.stack_used + 8;
         let size = g.stack_size.load(Ordering::Acquire);
         if crate::stack::needs_morestack(used, size, frame) {
-            if let Err(w) = self.newstack(m, gp, ex, frame) {
+            if let Err(w) = self.newstack(m, gp, &mut ex, frame) {
                 return w;
             }
         }
         if from_op {
-            advance_pc(ex);
+            advance_pc(&mut ex);
         }
         ex.stack_used = used + frame;
         g.stack_used.store(ex.stack_used, Ordering::Relaxed);

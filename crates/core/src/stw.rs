@@ -274,6 +274,8 @@ impl Runtime {
         if p != to {
             self.p(to).timers.take_from(&pp.timers);
         }
+        // sched.lock, then the P's own: the reverse of gfget/gfput, safe only because
+        // the world is stopped and no M owns this P.
         let mut own = pp.own.lock();
         s.gfree.extend(own.gfree.drain(..));
         drop(own);

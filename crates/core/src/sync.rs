@@ -61,7 +61,14 @@ pub(crate) fn usleep_hint(usec: u32) {
 /// and a swap to unlock (it must know whether to wake a sleeper). This lock never
 /// sleeps, so unlocking is a plain release store: one read-modify-write per critical
 /// section instead of two. Waiters spin with a pause hint and yield the thread after a
-/// while; critical sections here are a few loads and stores long, never a wait.
+/// while. Critical sections are short; the longest (a P's `own` while `gfget` refills
+/// from the global free list) take `sched.lock` inside, never the other way round
+/// except at stop-the-world, when no M owns the P.
+///
+/// The browser's main thread uses `try_lock` to look. It calls [`SpinLock::lock`] only
+/// when stopping a live run (the final `Exit` event goes into the event queue), where a
+/// worker holds the lock for a few instructions at most; spinning is allowed there,
+/// blocking (`Atomics.wait`) is not.
 ///
 /// Poisoning is not modelled: a panic while holding the lock ends the run anyway.
 pub struct SpinLock<T> {
@@ -98,9 +105,6 @@ impl<T> SpinLock<T> {
     }
 
     /// Takes the lock, spinning (then yielding the thread) while another holds it.
-    ///
-    /// The browser's main thread never calls this on a lock a worker may hold: it uses
-    /// [`SpinLock::try_lock`].
     #[inline]
     pub fn lock(&self) -> SpinGuard<'_, T> {
         use std::sync::atomic::Ordering;
@@ -111,7 +115,10 @@ impl<T> SpinLock<T> {
         {
             self.lock_slow();
         }
-        SpinGuard { lock: self }
+        SpinGuard {
+            lock: self,
+            _marker: std::marker::PhantomData,
+        }
     }
 
     #[cold]
@@ -144,7 +151,10 @@ impl<T> SpinLock<T> {
         self.locked
             .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
             .is_ok()
-            .then_some(SpinGuard { lock: self })
+            .then(|| SpinGuard {
+                lock: self,
+                _marker: std::marker::PhantomData,
+            })
     }
 
     pub fn into_inner(self) -> T {
@@ -158,6 +168,9 @@ impl<T> SpinLock<T> {
 
 pub struct SpinGuard<'a, T> {
     lock: &'a SpinLock<T>,
+    /// The guard hands out `&mut T`, so it is `Send`/`Sync` exactly when `&mut T` is
+    /// (a `&SpinGuard` shared between threads must not expose a non-`Sync` `T`).
+    _marker: std::marker::PhantomData<&'a mut T>,
 }
 
 impl<T> std::ops::Deref for SpinGuard<'_, T> {
