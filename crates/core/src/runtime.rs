@@ -632,6 +632,11 @@ impl Runtime {
     }
 
     pub(crate) fn emit(&self, m: Option<MId>, kind: EvKind) {
+        if self.events.keep() == crate::trace::Keep::None {
+            // Nothing is stored: count it without stamping time, M and P.
+            self.events.count_only(&kind);
+            return;
+        }
         let (mid, p) = match m {
             Some(m) => (self.m(m).id, self.m(m).p().map(|p| p as i32).unwrap_or(-1)),
             None => (-1, -1),

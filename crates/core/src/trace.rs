@@ -232,8 +232,16 @@ impl EventLog {
         }
     }
 
-    pub fn emit(&self, ev: Event) {
-        match ev.kind {
+    /// Counts an event (and a steal or preemption) without storing it.
+    #[inline]
+    pub fn count_only(&self, kind: &EvKind) {
+        self.count_kind(kind);
+        self.rmw.add_u64(&self.count, 1);
+    }
+
+    #[inline]
+    fn count_kind(&self, kind: &EvKind) {
+        match kind {
             EvKind::Steal { .. } => {
                 self.rmw.add_u64(&self.steals, 1);
             }
@@ -242,19 +250,22 @@ impl EventLog {
             }
             _ => {}
         }
+    }
+
+    pub fn emit(&self, ev: Event) {
         // Kept events are counted under the lock, so a reader holding it sees a count
         // that matches the queue (see `try_since`). Every writer of `count` then holds
         // the lock, so a load and a store are enough.
         match self.keep {
-            Keep::None => {
-                self.rmw.add_u64(&self.count, 1);
-            }
+            Keep::None => self.count_only(&ev.kind),
             Keep::All => {
+                self.count_kind(&ev.kind);
                 let mut q = self.events.lock();
                 q.push_back(ev);
                 Rmw::SingleThread.add_u64(&self.count, 1);
             }
             Keep::Latest(n) => {
+                self.count_kind(&ev.kind);
                 let mut q = self.events.lock();
                 if q.len() >= n {
                     q.pop_front();
