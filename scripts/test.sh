@@ -29,9 +29,9 @@ ncargo fmt --all -- --check
 step "native tests"
 ncargo test --workspace --quiet
 
-step "loom model checks of the run queue"
+step "loom model checks of the run queue and the spin lock"
 (cd / && RUSTUP_TOOLCHAIN="$TOOLCHAIN" RUSTFLAGS="--cfg loom" CARGO_TARGET_DIR="$ROOT/target/loom" \
-  cargo test --manifest-path "$ROOT/Cargo.toml" -p gmp-core --test loom_runq --test loom_global --release --quiet)
+  cargo test --manifest-path "$ROOT/Cargo.toml" -p gmp-core --test loom_runq --test loom_global --test loom_spin --release --quiet)
 
 step "wasm tests in headless Chromium"
 (cd "$ROOT/web" && cargo test --target wasm32-unknown-unknown)

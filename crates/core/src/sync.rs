@@ -72,7 +72,8 @@ pub(crate) fn usleep_hint(usec: u32) {
 ///
 /// Poisoning is not modelled: a panic while holding the lock ends the run anyway.
 pub struct SpinLock<T> {
-    locked: std::sync::atomic::AtomicBool,
+    /// The loom shim's `AtomicBool`, so `tests/loom_spin.rs` can explore the protocol.
+    locked: AtomicBool,
     value: std::cell::UnsafeCell<T>,
 }
 
@@ -97,9 +98,9 @@ impl<T: std::fmt::Debug> std::fmt::Debug for SpinLock<T> {
 }
 
 impl<T> SpinLock<T> {
-    pub const fn new(v: T) -> Self {
+    pub fn new(v: T) -> Self {
         SpinLock {
-            locked: std::sync::atomic::AtomicBool::new(false),
+            locked: AtomicBool::new(false),
             value: std::cell::UnsafeCell::new(v),
         }
     }
@@ -107,7 +108,6 @@ impl<T> SpinLock<T> {
     /// Takes the lock, spinning (then yielding the thread) while another holds it.
     #[inline]
     pub fn lock(&self) -> SpinGuard<'_, T> {
-        use std::sync::atomic::Ordering;
         if self
             .locked
             .compare_exchange_weak(false, true, Ordering::Acquire, Ordering::Relaxed)
@@ -123,15 +123,14 @@ impl<T> SpinLock<T> {
 
     #[cold]
     fn lock_slow(&self) {
-        use std::sync::atomic::Ordering;
         let mut spins = 0u32;
         loop {
             while self.locked.load(Ordering::Relaxed) {
                 spins += 1;
                 if spins < 64 {
-                    std::hint::spin_loop();
+                    spin_hint();
                 } else {
-                    std::thread::yield_now();
+                    thread::yield_now();
                 }
             }
             if self
@@ -147,7 +146,6 @@ impl<T> SpinLock<T> {
     /// Takes the lock if it is free.
     #[inline]
     pub fn try_lock(&self) -> Option<SpinGuard<'_, T>> {
-        use std::sync::atomic::Ordering;
         self.locked
             .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
             .is_ok()
@@ -191,9 +189,7 @@ impl<T> std::ops::DerefMut for SpinGuard<'_, T> {
 impl<T> Drop for SpinGuard<'_, T> {
     #[inline]
     fn drop(&mut self) {
-        self.lock
-            .locked
-            .store(false, std::sync::atomic::Ordering::Release);
+        self.lock.locked.store(false, Ordering::Release);
     }
 }
 
