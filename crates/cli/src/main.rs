@@ -201,7 +201,11 @@ fn procs_from_env() -> Result<u32, String> {
     };
     match std::env::var("GOMAXPROCS") {
         Ok(v) if !v.is_empty() => match v.parse::<i32>() {
-            Ok(n) if n > 0 => parse_procs(&v).map_err(|e| format!("GOMAXPROCS={v}: {e}")),
+            Ok(n) if n > 0 => parse_procs(&v).map_err(|e| {
+                format!(
+                    "GOMAXPROCS={v} (from the environment): {e}; set a smaller one or pass --procs"
+                )
+            }),
             _ => {
                 let d = default();
                 eprintln!(
