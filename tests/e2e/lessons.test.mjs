@@ -72,10 +72,19 @@ test('every lesson runs to its expected output', async () => {
   await page.goto(`${site.url}?lesson=preemption&speed=1`);
   await page.click('#pause');
   await page.waitForSelector('#verdict.ok', { timeout: 30_000 });
+  // The page says the program is over and that the machine shown is frozen.
+  assert.match(await page.textContent('#exited'), /Program exited \(status 0\)\. When main returns/);
+  assert.ok(await page.$('.machine.ended'));
   // With async preemption off, the run never ends and says so.
   await page.click('.variant[data-variant="off"]');
   await page.waitForSelector('#stopped', { timeout: 60_000 });
   assert.equal(await page.$('#verdict.ok'), null);
+  // A fatal error says the runtime stopped the program (checkdead's message is below).
+  await page.goto(`${site.url}?scenario=deadlock&driver=sim&speed=1`);
+  await page.waitForSelector('#exited', { timeout: 30_000 });
+  assert.match(await page.textContent('#exited'), /status 2\)\. The runtime stopped the program/);
+  assert.match(await page.textContent('#stdout'), /all goroutines are asleep - deadlock!/);
+  await shot(page, 'exited-deadlock');
   noErrors(page, assert);
 });
 

@@ -725,7 +725,13 @@ pub fn app() -> Html {
                     copies={eng.as_ref().and_then(|e| e.rt().stack_copies.try_lock().ok().map(|c| c.clone())).unwrap_or_default()}
                     sched_line={ui.console.back().cloned()} />
             }
-            <div class="machine">
+            if let Some(x) = &exit {
+                <p id="exited" class="notice exited" role="status">
+                    <strong>{ format!("Program exited (status {}). ", x.code) }</strong>
+                    { if x.stderr.is_empty() { s.exited_note } else { s.fatal_note } }
+                </p>
+            }
+            <div class={classes!("machine", exit.is_some().then_some("ended"))}>
                 <section class="ps" aria-labelledby="ps-h">
                     <h2 id="ps-h">{ format!("Ps (GOMAXPROCS={})", snap.gomaxprocs) }</h2>
                     <p class="help">{ s.ps_help }</p>

@@ -23,6 +23,8 @@ pub struct Strings {
     pub procs_help: &'static str,
     pub speed_help: &'static str,
     pub pool_full: &'static str,
+    pub exited_note: &'static str,
+    pub fatal_note: &'static str,
 }
 
 pub const EN: Strings = Strings {
@@ -47,6 +49,8 @@ pub const EN: Strings = Strings {
     procs_help: "runtime.GOMAXPROCS(n): stops the world, then procresize adds or destroys Ps. A destroyed P's goroutines go to the head of the global queue.",
     speed_help: "Speed: how fast virtual time runs. 1× is real time (10 ms preemption takes 10 ms).",
     pool_full: "No more worker threads: like Go at its thread limit, the runtime cannot start another M.",
+    exited_note: "When main returns, the whole Go program ends at once: goroutines still queued or running are not waited for. The machine below is frozen as it was at that moment.",
+    fatal_note: "The runtime stopped the program with a fatal error (its message is under Program output). The machine below is frozen as it was at that moment.",
 };
 
 /// The strings for a language code (only English so far).

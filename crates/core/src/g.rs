@@ -190,6 +190,10 @@ impl WaitReason {
             Sleep => "sleep",
             IoWait => "network",
             Preempted => "preempted",
+            // runtime.bgsweep parks with traceBlockGCSweep; forcegchelper, bgscavenge
+            // and the GOMAXPROCS updater with traceBlockSystemGoroutine.
+            GcSweepWait => "GC background sweeper wait",
+            ForceGcIdle | GcScavengeWait | GomaxprocsUpdater => "system goroutine wait",
             _ => "unspecified",
         }
     }

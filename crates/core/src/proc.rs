@@ -864,7 +864,7 @@ impl Runtime {
     /// `newproc`: create a G running `func(arg)`, put it in runnext, `wakep`.
     pub(crate) fn newproc(&self, m: MId, func: u32, arg: i64, kind: GKind, parent: u64) -> GIdx {
         let p = self.m(m).p().expect("newproc: no p");
-        let g = self.newproc1(p, func, arg, kind, parent);
+        let g = self.newproc1(Some(m), p, func, arg, kind, parent);
         if g.is_nil() {
             return g;
         }
@@ -877,7 +877,15 @@ impl Runtime {
 
     /// `newproc1`: take a free G (`gfget`) or allocate one with a 2 KiB stack; give it a
     /// goid from the P's batch; `_Grunnable`. Returns nil if the explorer's G limit hit.
-    pub(crate) fn newproc1(&self, p: PId, func: u32, arg: i64, kind: GKind, parent: u64) -> GIdx {
+    pub(crate) fn newproc1(
+        &self,
+        m: Option<MId>,
+        p: PId,
+        func: u32,
+        arg: i64,
+        kind: GKind,
+        parent: u64,
+    ) -> GIdx {
         let pp = self.p(p);
         // One hold of the P's own fields for gfget and the goid batch.
         let mut own = pp.own.lock();
@@ -932,7 +940,8 @@ impl Runtime {
             g.stack_used.store(8, Ordering::Relaxed);
         }
         g.casgstatus(GStatus::Dead, GStatus::Runnable, self.rmw);
-        self.emit(None, EvKind::GoCreate { g: goid, parent });
+        // Emitted by the creating M, on its P (the tracer's GoCreate).
+        self.emit(m, EvKind::GoCreate { g: goid, parent });
         gp
     }
 
@@ -1495,14 +1504,14 @@ mod handoff_tests {
 
     /// A runnable user G on P `p`'s ring (a real G, so events can name it).
     fn user_g(rt: &Runtime, p: PId) -> GIdx {
-        let g = rt.newproc1(p, rt.rtfuncs.main, 0, GKind::Example, 1);
+        let g = rt.newproc1(None, p, rt.rtfuncs.main, 0, GKind::Example, 1);
         rt.p(p).runq.runqput(g, false, &mut |_| unreachable!());
         g
     }
 
     /// A G parked on the netpoller (`_Gwaiting`), as `netpoll` hands them back.
     fn io_waiter(rt: &Runtime) -> GIdx {
-        let g = rt.newproc1(0, rt.rtfuncs.main, 0, GKind::Example, 1);
+        let g = rt.newproc1(None, 0, rt.rtfuncs.main, 0, GKind::Example, 1);
         rt.g(g)
             .casgstatus(GStatus::Runnable, GStatus::Running, rt.rmw);
         rt.g(g)

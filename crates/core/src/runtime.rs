@@ -585,7 +585,7 @@ impl Runtime {
             rt.procresize(&mut s, nprocs as u32, Some(0));
         }
         // G1 runs runtime.main → main.main on P0.
-        let g1 = rt.newproc1(0, rt.rtfuncs.main, 0, GKind::Main, 0);
+        let g1 = rt.newproc1(Some(0), 0, rt.rtfuncs.main, 0, GKind::Main, 0);
         rt.allp[0].runq.runqput(g1, true, &mut |_| unreachable!());
         Ok(rt)
     }

@@ -667,6 +667,23 @@ fn trace_events_use_the_tracers_names() {
         .any(|e| matches!(e.kind, EvKind::GoUnblock { g: 1 })));
     assert_eq!(StopReason::Gosched.as_str(), "runtime.Gosched");
     assert_eq!(StopReason::Preempted.as_str(), "preempted");
+    // runtime.main's helpers park as in Go: forcegchelper (G2) with
+    // traceBlockSystemGoroutine, bgsweep (G3) with traceBlockGCSweep.
+    let block_reason = |g: u64| {
+        ev.iter().find_map(|e| match e.kind {
+            EvKind::GoBlock { g: x, reason } if x == g => Some(reason),
+            _ => None,
+        })
+    };
+    assert_eq!(block_reason(2), Some("system goroutine wait"));
+    assert_eq!(block_reason(3), Some("GC background sweeper wait"));
+    // GoCreate is emitted by the creating M on its P (the G goes to that P's runnext).
+    for e in ev
+        .iter()
+        .filter(|e| matches!(e.kind, EvKind::GoCreate { .. }))
+    {
+        assert!(e.m >= 0 && e.p >= 0, "GoCreate without M/P: {e:?}");
+    }
 
     let (s, _) = run("syscall", &[], 2, 3);
     let ev = events(&s);
