@@ -330,7 +330,7 @@ impl G {
             to.go_name()
         );
         loop {
-            match rmw.cas_u32(&self.atomicstatus, from as u32, to as u32) {
+            match rmw.cas(&self.atomicstatus, from as u32, to as u32) {
                 Ok(_) => return,
                 Err(cur) if cur == from as u32 | G_SCAN => std::hint::spin_loop(),
                 Err(cur) => panic!(

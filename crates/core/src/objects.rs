@@ -221,7 +221,7 @@ impl Objects {
 
     pub fn wg_add(&self, id: u32, n: i64) -> Outcome {
         let w = self.wg(id);
-        let v = self.rmw.add_i64(&w.counter, n);
+        let v = self.rmw.add(&w.counter, n);
         if v < 0 {
             return Outcome::Panic("sync: negative WaitGroup counter");
         }

@@ -122,7 +122,7 @@ impl Runtime {
         self.sched.idlep_mask[p as usize].store(true, Ordering::Release);
         s.pidle.push(p);
         // Written only under sched.lock; read without it.
-        Rmw::SingleThread.add_i32(&self.sched.npidle, 1);
+        Rmw::SingleThread.add(&self.sched.npidle, 1);
     }
 
     /// `pidleget` (under sched.lock).
@@ -130,7 +130,7 @@ impl Runtime {
         let p = s.pidle.pop()?;
         self.sched.timerp_mask[p as usize].store(true, Ordering::Release);
         self.sched.idlep_mask[p as usize].store(false, Ordering::Release);
-        Rmw::SingleThread.add_i32(&self.sched.npidle, -1);
+        Rmw::SingleThread.add(&self.sched.npidle, -1);
         Some(p)
     }
 
@@ -147,21 +147,21 @@ impl Runtime {
     pub(crate) fn mput(&self, s: &mut SchedLocked, m: MId) {
         s.midle.push(m);
         // Written only under sched.lock; read without it.
-        Rmw::SingleThread.add_i32(&self.sched.nmidle, 1);
+        Rmw::SingleThread.add(&self.sched.nmidle, 1);
         self.checkdead(s, Some(m));
     }
 
     /// `mget` (under sched.lock).
     pub(crate) fn mget(&self, s: &mut SchedLocked) -> Option<MId> {
         let m = s.midle.pop()?;
-        Rmw::SingleThread.add_i32(&self.sched.nmidle, -1);
+        Rmw::SingleThread.add(&self.sched.nmidle, -1);
         Some(m)
     }
 
     pub(crate) fn mget_specific(&self, s: &mut SchedLocked, m: MId) -> Option<MId> {
         let i = s.midle.iter().position(|&x| x == m)?;
         s.midle.remove(i);
-        Rmw::SingleThread.add_i32(&self.sched.nmidle, -1);
+        Rmw::SingleThread.add(&self.sched.nmidle, -1);
         Some(m)
     }
 
@@ -240,7 +240,7 @@ impl Runtime {
     /// `becomeSpinning`.
     pub(crate) fn become_spinning(&self, m: MId) {
         self.m(m).spinning.store(true, Ordering::Release);
-        self.rmw.add_i32(&self.sched.nmspinning, 1);
+        self.rmw.add(&self.sched.nmspinning, 1);
         self.sched.needspinning.store(0, Ordering::Release);
         self.emit(
             Some(m),
@@ -258,7 +258,7 @@ impl Runtime {
             mm.spinning.swap(false, Ordering::AcqRel),
             "resetspinning: not a spinning m"
         );
-        let n = self.rmw.add_i32(&self.sched.nmspinning, -1);
+        let n = self.rmw.add(&self.sched.nmspinning, -1);
         assert!(n >= 0, "findRunnable: negative nmspinning");
         self.emit(
             Some(m),
@@ -273,7 +273,7 @@ impl Runtime {
     /// `wakep`: start a spinning M on an idle P, unless one is spinning already.
     pub fn wakep(&self) {
         if self.sched.nmspinning.load(Ordering::Acquire) != 0
-            || !self.rmw.cas_i32(&self.sched.nmspinning, 0, 1)
+            || self.rmw.cas(&self.sched.nmspinning, 0, 1).is_err()
         {
             return;
         }
@@ -282,7 +282,7 @@ impl Runtime {
             match self.pidleget_spinning(&mut s) {
                 Some(p) => p,
                 None => {
-                    let n = self.rmw.add_i32(&self.sched.nmspinning, -1);
+                    let n = self.rmw.add(&self.sched.nmspinning, -1);
                     assert!(n >= 0, "wakep: negative nmspinning");
                     return;
                 }
@@ -403,7 +403,7 @@ impl Runtime {
         // 4. No spinning or idle M/P: someone must look for work.
         if self.sched.nmspinning.load(Ordering::Acquire) + self.sched.npidle.load(Ordering::Acquire)
             == 0
-            && self.rmw.cas_i32(&self.sched.nmspinning, 0, 1)
+            && self.rmw.cas(&self.sched.nmspinning, 0, 1).is_ok()
         {
             self.sched.needspinning.store(0, Ordering::Release);
             self.startm(Some(p), true, None);
@@ -631,7 +631,7 @@ impl Runtime {
             let was_spinning = mm.spinning.load(Ordering::Acquire);
             if was_spinning {
                 mm.spinning.store(false, Ordering::Release);
-                let n = self.rmw.add_i32(&self.sched.nmspinning, -1);
+                let n = self.rmw.add(&self.sched.nmspinning, -1);
                 assert!(n >= 0, "findRunnable: negative nmspinning");
                 self.emit(
                     Some(m),

@@ -111,7 +111,7 @@ impl Runtime {
     pub(crate) fn gcstopm(&self, m: MId, cont: &mut MCont) -> Wait {
         let mm = self.m(m);
         if mm.spinning.swap(false, Ordering::AcqRel) {
-            self.rmw.add_i32(&self.sched.nmspinning, -1);
+            self.rmw.add(&self.sched.nmspinning, -1);
         }
         let p = self.releasep(m);
         {

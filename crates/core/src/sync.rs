@@ -248,83 +248,68 @@ pub enum Rmw {
 }
 
 impl Rmw {
-    /// `a += n`, returning the new value.
+    /// `a += n` (wrapping), returning the new value.
     #[inline]
-    pub fn add_u64(self, a: &std::sync::atomic::AtomicU64, n: u64) -> u64 {
-        use std::sync::atomic::Ordering;
-        match self {
-            Rmw::Atomic => a.fetch_add(n, Ordering::AcqRel).wrapping_add(n),
-            Rmw::SingleThread => {
-                let v = a.load(Ordering::Relaxed).wrapping_add(n);
-                a.store(v, Ordering::Release);
-                v
-            }
-        }
-    }
-
-    /// `a += n` on a signed counter, returning the new value.
-    #[inline]
-    pub fn add_i64(self, a: &std::sync::atomic::AtomicI64, n: i64) -> i64 {
-        use std::sync::atomic::Ordering;
-        match self {
-            Rmw::Atomic => a.fetch_add(n, Ordering::AcqRel).wrapping_add(n),
-            Rmw::SingleThread => {
-                let v = a.load(Ordering::Relaxed).wrapping_add(n);
-                a.store(v, Ordering::Release);
-                v
-            }
-        }
-    }
-
-    /// `a += n` on an `i32` counter, returning the new value.
-    #[inline]
-    pub fn add_i32(self, a: &std::sync::atomic::AtomicI32, n: i32) -> i32 {
-        use std::sync::atomic::Ordering;
-        match self {
-            Rmw::Atomic => a.fetch_add(n, Ordering::AcqRel).wrapping_add(n),
-            Rmw::SingleThread => {
-                let v = a.load(Ordering::Relaxed).wrapping_add(n);
-                a.store(v, Ordering::Release);
-                v
-            }
-        }
-    }
-
-    /// Compare-and-swap on an `i32`: true if `a` held `old` and now holds `new`.
-    #[inline]
-    pub fn cas_i32(self, a: &std::sync::atomic::AtomicI32, old: i32, new: i32) -> bool {
-        use std::sync::atomic::Ordering;
-        match self {
-            Rmw::Atomic => a
-                .compare_exchange(old, new, Ordering::AcqRel, Ordering::Acquire)
-                .is_ok(),
-            Rmw::SingleThread => {
-                if a.load(Ordering::Acquire) == old {
-                    a.store(new, Ordering::Release);
-                    true
-                } else {
-                    false
-                }
-            }
-        }
+    pub fn add<A: RmwAtomic>(self, a: &A, n: A::V) -> A::V {
+        a.rmw_add(self, n)
     }
 
     /// Compare-and-swap: `Ok(old)` if `a` held `old` and now holds `new`, else
     /// `Err(current)`.
     #[inline]
-    pub fn cas_u32(self, a: &std::sync::atomic::AtomicU32, old: u32, new: u32) -> Result<u32, u32> {
-        use std::sync::atomic::Ordering;
-        match self {
-            Rmw::Atomic => a.compare_exchange(old, new, Ordering::AcqRel, Ordering::Acquire),
-            Rmw::SingleThread => {
-                let cur = a.load(Ordering::Acquire);
-                if cur == old {
-                    a.store(new, Ordering::Release);
-                    Ok(cur)
-                } else {
-                    Err(cur)
+    pub fn cas<A: RmwAtomic>(self, a: &A, old: A::V, new: A::V) -> Result<A::V, A::V> {
+        a.rmw_cas(self, old, new)
+    }
+}
+
+/// The atomics [`Rmw`] works on.
+pub trait RmwAtomic {
+    type V: Copy;
+    fn rmw_add(&self, mode: Rmw, n: Self::V) -> Self::V;
+    fn rmw_cas(&self, mode: Rmw, old: Self::V, new: Self::V) -> Result<Self::V, Self::V>;
+}
+
+macro_rules! rmw_atomic {
+    ($($atomic:ty => $v:ty),*) => {$(
+        impl RmwAtomic for $atomic {
+            type V = $v;
+            #[inline]
+            fn rmw_add(&self, mode: Rmw, n: $v) -> $v {
+                use std::sync::atomic::Ordering;
+                match mode {
+                    Rmw::Atomic => self.fetch_add(n, Ordering::AcqRel).wrapping_add(n),
+                    Rmw::SingleThread => {
+                        let v = self.load(Ordering::Relaxed).wrapping_add(n);
+                        self.store(v, Ordering::Release);
+                        v
+                    }
+                }
+            }
+            #[inline]
+            fn rmw_cas(&self, mode: Rmw, old: $v, new: $v) -> Result<$v, $v> {
+                use std::sync::atomic::Ordering;
+                match mode {
+                    Rmw::Atomic => {
+                        self.compare_exchange(old, new, Ordering::AcqRel, Ordering::Acquire)
+                    }
+                    Rmw::SingleThread => {
+                        let cur = self.load(Ordering::Acquire);
+                        if cur == old {
+                            self.store(new, Ordering::Release);
+                            Ok(cur)
+                        } else {
+                            Err(cur)
+                        }
+                    }
                 }
             }
         }
-    }
+    )*};
 }
+
+rmw_atomic!(
+    std::sync::atomic::AtomicU32 => u32,
+    std::sync::atomic::AtomicI32 => i32,
+    std::sync::atomic::AtomicU64 => u64,
+    std::sync::atomic::AtomicI64 => i64
+);

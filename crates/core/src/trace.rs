@@ -236,17 +236,17 @@ impl EventLog {
     #[inline]
     pub fn count_only(&self, kind: &EvKind) {
         self.count_kind(kind);
-        self.rmw.add_u64(&self.count, 1);
+        self.rmw.add(&self.count, 1);
     }
 
     #[inline]
     fn count_kind(&self, kind: &EvKind) {
         match kind {
             EvKind::Steal { .. } => {
-                self.rmw.add_u64(&self.steals, 1);
+                self.rmw.add(&self.steals, 1);
             }
             EvKind::Preempt { .. } => {
-                self.rmw.add_u64(&self.preemptions, 1);
+                self.rmw.add(&self.preemptions, 1);
             }
             _ => {}
         }
@@ -262,7 +262,7 @@ impl EventLog {
                 self.count_kind(&ev.kind);
                 let mut q = self.events.lock();
                 q.push_back(ev);
-                Rmw::SingleThread.add_u64(&self.count, 1);
+                Rmw::SingleThread.add(&self.count, 1);
             }
             Keep::Latest(n) => {
                 self.count_kind(&ev.kind);
@@ -271,7 +271,7 @@ impl EventLog {
                     q.pop_front();
                 }
                 q.push_back(ev);
-                Rmw::SingleThread.add_u64(&self.count, 1);
+                Rmw::SingleThread.add(&self.count, 1);
             }
         }
     }
