@@ -24,6 +24,13 @@ struct Shared {
 // Safety: `value` is only touched while `lock` is held (what the model checks).
 unsafe impl Sync for Shared {}
 
+fn shared() -> Arc<Shared> {
+    Arc::new(Shared {
+        lock: SpinLock::new(()),
+        value: UnsafeCell::new(0),
+    })
+}
+
 fn add_under_lock(s: &Shared) {
     let _g = s.lock.lock();
     s.value.with_mut(|v| unsafe { *v += 1 });
@@ -41,10 +48,7 @@ fn model(f: impl Fn() + Sync + Send + 'static) {
 #[test]
 fn lock_excludes_and_orders_the_protected_value() {
     model(|| {
-        let s = Arc::new(Shared {
-            lock: SpinLock::new(()),
-            value: UnsafeCell::new(0),
-        });
+        let s = shared();
         let h = {
             let s = s.clone();
             thread::spawn(move || add_under_lock(&s))
@@ -61,10 +65,7 @@ fn lock_excludes_and_orders_the_protected_value() {
 #[test]
 fn try_lock_sees_the_last_holders_write() {
     model(|| {
-        let s = Arc::new(Shared {
-            lock: SpinLock::new(()),
-            value: UnsafeCell::new(0),
-        });
+        let s = shared();
         let w = {
             let s = s.clone();
             thread::spawn(move || {
