@@ -21,6 +21,7 @@
 //! - [`sim`]: the deterministic driver.
 
 pub mod arena;
+pub mod code;
 pub mod consts;
 pub mod exec;
 pub mod export;

@@ -863,8 +863,21 @@ impl Runtime {
 
     /// `newproc`: create a G running `func(arg)`, put it in runnext, `wakep`.
     pub(crate) fn newproc(&self, m: MId, func: u32, arg: i64, kind: GKind, parent: u64) -> GIdx {
+        self.newproc_with(m, func, arg, kind, parent, None)
+    }
+
+    /// `newproc` for a goroutine whose code a front end made (`go f(x)` in its program).
+    pub(crate) fn newproc_with(
+        &self,
+        m: MId,
+        func: u32,
+        arg: i64,
+        kind: GKind,
+        parent: u64,
+        code: Option<Box<dyn crate::code::GCode>>,
+    ) -> GIdx {
         let p = self.m(m).p().expect("newproc: no p");
-        let g = self.newproc1(Some(m), p, func, arg, kind, parent);
+        let g = self.newproc1(Some(m), p, func, arg, kind, parent, code);
         if g.is_nil() {
             return g;
         }
@@ -885,6 +898,7 @@ impl Runtime {
         arg: i64,
         kind: GKind,
         parent: u64,
+        code: Option<Box<dyn crate::code::GCode>>,
     ) -> GIdx {
         let pp = self.p(p);
         // One hold of the P's own fields for gfget and the goid batch.
@@ -933,6 +947,7 @@ impl Runtime {
             *ex = crate::g::GExec {
                 func,
                 arg,
+                code,
                 frames,
                 stack_used: 8, // goexit's return address
                 ..Default::default()
@@ -1504,14 +1519,14 @@ mod handoff_tests {
 
     /// A runnable user G on P `p`'s ring (a real G, so events can name it).
     fn user_g(rt: &Runtime, p: PId) -> GIdx {
-        let g = rt.newproc1(None, p, rt.rtfuncs.main, 0, GKind::Example, 1);
+        let g = rt.newproc1(None, p, rt.rtfuncs.main, 0, GKind::Example, 1, None);
         rt.p(p).runq.runqput(g, false, &mut |_| unreachable!());
         g
     }
 
     /// A G parked on the netpoller (`_Gwaiting`), as `netpoll` hands them back.
     fn io_waiter(rt: &Runtime) -> GIdx {
-        let g = rt.newproc1(None, 0, rt.rtfuncs.main, 0, GKind::Example, 1);
+        let g = rt.newproc1(None, 0, rt.rtfuncs.main, 0, GKind::Example, 1, None);
         rt.g(g)
             .casgstatus(GStatus::Runnable, GStatus::Running, rt.rmw);
         rt.g(g)
