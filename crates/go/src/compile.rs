@@ -12,6 +12,7 @@ use std::sync::{Arc, Mutex};
 
 use go_parser::ast::{self, Expr, Node, Stmt};
 use go_parser::{AstObjects, FileSet, IdentKey, Token};
+use go_types::check::TypeInfo;
 use go_types::typ::{BasicType, Type};
 use go_types::{ConstValue, EntityType, ObjKey, OperandMode, SelectionKind, TCObjects, TypeKey};
 
@@ -67,6 +68,9 @@ struct FnCx {
     fallthrough: Vec<usize>,
     /// Inside a go/defer thunk: (has a receiver, the parameter registers).
     thunk_args: Option<(bool, Vec<Reg>)>,
+    /// The function's name, and how many closures it has made (`main.f.func1`).
+    name: String,
+    nlits: u32,
 }
 
 pub struct Compiler<'a> {
@@ -228,6 +232,14 @@ impl<'a> Compiler<'a> {
     fn ty(&mut self, k: TypeKey) -> TyId {
         if let Some(&t) = self.ty_cache.get(&k) {
             return t;
+        }
+        // One id per pointer type, however many keys the checker made for it (method
+        // tables are keyed by it).
+        if let Type::Pointer(p) = self.tk(k) {
+            let b = self.ty(p.base());
+            let id = self.ptr_ty(b);
+            self.ty_cache.insert(k, id);
+            return id;
         }
         let name = self.type_name(k);
         // Reserve first (recursive types).
@@ -556,7 +568,10 @@ impl<'a> Compiler<'a> {
             name: "main.init".into(),
             ..Default::default()
         });
-        self.stack.push(FnCx::default());
+        self.stack.push(FnCx {
+            name: "main.init".into(),
+            ..FnCx::default()
+        });
         let infos = self.cx.infos.clone();
         for (pi, ti) in infos.iter().enumerate() {
             for ini in &ti.init_order {
@@ -629,10 +644,15 @@ impl<'a> Compiler<'a> {
         // cmd/internal/obj/x86: a leaf with a small frame gets no stack check.
         func.nosplit = !f.has_call && frame < 128;
         func.slot_off = f.slot_off;
+        func.results = f
+            .results
+            .iter()
+            .map(|r| (r & !BOXED_RESULT, r & BOXED_RESULT != 0))
+            .collect();
     }
 
     /// Collects the variables closures capture or whose address is taken.
-    fn scan_escapes(&mut self, body: &ast::BlockStmt, fn_pos: usize, fn_end: usize) {
+    fn scan_escapes(&mut self, body: &ast::BlockStmt) {
         let mut found = Vec::new();
         let mut ranges: Vec<(usize, usize)> = Vec::new();
         let me = &*self;
@@ -651,8 +671,6 @@ impl<'a> Compiler<'a> {
                             let p = me.cx.tc.lobjs[o].pos();
                             if matches!(me.cx.tc.lobjs[o].entity_type(), EntityType::Var(_))
                                 && (p < lo || p > hi)
-                                && p >= fn_pos
-                                && p <= fn_end
                             {
                                 found.push(o);
                             }
@@ -720,8 +738,12 @@ impl<'a> Compiler<'a> {
         let fd = &self.a().fdecls[fk];
         let body = fd.body.clone().unwrap();
         let ftype = &self.a().ftypes[fd.typ];
-        self.scan_escapes(&body, body.l_brace, body.r_brace);
-        self.stack.push(FnCx::default());
+        self.scan_escapes(&body);
+        let name = self.funcs[id as usize].name.clone();
+        self.stack.push(FnCx {
+            name,
+            ..FnCx::default()
+        });
         let mut params = Vec::new();
         if let Some(r) = &fd.recv {
             params.extend(r.list.iter().copied());
@@ -1703,6 +1725,9 @@ impl<'a> Compiler<'a> {
             let skip = self.emit(I::JmpIfNot(cond, 0), line);
             if let Some(Stmt::Assign(ak)) = &c.comm {
                 let a = &self.a().a_stmts[*ak];
+                if let Some(che) = recv_operand(&a.rhs[0]) {
+                    self.zero_after_recv(val, &che, line);
+                }
                 let cl = self.line_of(a.token_pos);
                 let define = a.token == Token::DEFINE;
                 for (i, l) in a.lhs.iter().enumerate() {
@@ -1913,6 +1938,17 @@ impl<'a> Compiler<'a> {
         }
     }
 
+    /// A receive from a closed channel delivers the element type's zero value.
+    fn zero_after_recv(&mut self, d: Reg, ch: &Expr, line: u32) {
+        let ct = self.type_of(ch);
+        if let Type::Chan(c) = self.tk(self.under(ct)) {
+            let z = self.zero(c.elem());
+            if !matches!(z, V::Nil) {
+                self.emit(I::NilToZero(d, z), line);
+            }
+        }
+    }
+
     fn field_type(&self, t: TypeKey, i: usize) -> TypeKey {
         match self.tk(self.under(t)) {
             Type::Struct(s) => self.cx.tc.lobjs[s.fields()[i]].typ().unwrap(),
@@ -1992,10 +2028,9 @@ impl<'a> Compiler<'a> {
                     .ok_or_else(|| self.diag(pos, format!("undefined: {name}")))?;
                 match self.cx.tc.lobjs[o].entity_type() {
                     EntityType::Func(_) => {
-                        let f = *self
-                            .func_ids
-                            .get(&o)
-                            .ok_or_else(|| self.unsupported(pos, &format!("{name} as a value")))?;
+                        let f = *self.func_ids.get(&o).ok_or_else(|| {
+                            self.unsupported(pos, &format!("{} as a value", self.qual_name(o)))
+                        })?;
                         let d = self.reg();
                         self.emit(I::Closure(d, f, vec![]), line);
                         Ok(d)
@@ -2071,6 +2106,7 @@ impl<'a> Compiler<'a> {
                         let c = self.expr(&u.expr)?;
                         let d = self.reg();
                         self.emit(I::Recv(d, None, c), line);
+                        self.zero_after_recv(d, &u.expr, line);
                         Ok(d)
                     }
                     Token::SUB => {
@@ -2185,29 +2221,22 @@ impl<'a> Compiler<'a> {
     fn func_lit(&mut self, fl: &ast::FuncLit, line: u32) -> R<Reg> {
         let ft = &self.a().ftypes[fl.typ];
         let id = self.funcs.len() as FuncId;
-        let outer_name = self
-            .funcs
-            .iter()
-            .rev()
-            .find(|f| !f.name.contains(".func"))
-            .map(|f| f.name.clone());
-        let n = self
-            .funcs
-            .iter()
-            .filter(|f| {
-                f.name
-                    .starts_with(&format!("{}.func", outer_name.clone().unwrap_or_default()))
-            })
-            .count();
+        // gc's names: main.worker.func1, nested main.worker.func1.1 ...
+        let outer = self.f();
+        outer.nlits += 1;
+        let name = if outer.name.contains(".func") {
+            format!("{}.{}", outer.name, outer.nlits)
+        } else {
+            format!("{}.func{}", outer.name, outer.nlits)
+        };
         self.funcs.push(vm::Func {
-            name: format!(
-                "{}.func{}",
-                outer_name.unwrap_or_else(|| "main.main".into()),
-                n + 1
-            ),
+            name: name.clone(),
             ..Default::default()
         });
-        self.stack.push(FnCx::default());
+        self.stack.push(FnCx {
+            name,
+            ..FnCx::default()
+        });
         let np = self.bind_params(&ft.params.list.clone())?;
         self.bind_results(&ft)?;
         self.block(&fl.body)?;
@@ -2426,6 +2455,7 @@ impl<'a> Compiler<'a> {
                 let d = self.reg();
                 let ok = self.reg();
                 self.emit(I::Recv(d, Some(ok), c), line);
+                self.zero_after_recv(d, &u.expr, line);
                 Ok(d)
             }
             Expr::TypeAssert(ta) => {
@@ -2525,18 +2555,17 @@ impl<'a> Compiler<'a> {
     fn thunk(&mut self, e: &Expr, has_recv: bool, nargs: usize) -> R<FuncId> {
         let Expr::Call(c) = e else { unreachable!() };
         let id = self.funcs.len() as FuncId;
-        let name = self
-            .funcs
-            .iter()
-            .rev()
-            .find(|f| !f.name.contains(".func") && !f.name.contains(".gowrap"))
-            .map(|f| f.name.clone())
-            .unwrap_or_default();
+        let outer = self.f();
+        outer.nlits += 1;
+        let name = format!("{}.gowrap{}", outer.name, outer.nlits);
         self.funcs.push(vm::Func {
-            name: format!("{name}.gowrap1"),
+            name: name.clone(),
             ..Default::default()
         });
-        self.stack.push(FnCx::default());
+        self.stack.push(FnCx {
+            name,
+            ..FnCx::default()
+        });
         let np = nargs as u32 + has_recv as u32;
         for _ in 0..np {
             self.reg();
@@ -2585,6 +2614,18 @@ impl<'a> Compiler<'a> {
     fn selector_native(&self, f: &Expr) -> Option<Native> {
         let Expr::Selector(s) = f else { return None };
         let o = self.obj_of(s.sel)?;
+        let lo = &self.cx.tc.lobjs[o];
+        if !matches!(lo.entity_type(), EntityType::Func(_)) || self.func_ids.contains_key(&o) {
+            return None;
+        }
+        natives()
+            .get(format!("{}.{}", self.pkg_path(o), lo.name()).as_str())
+            .copied()
+    }
+
+    fn ident_native(&self, f: &Expr) -> Option<Native> {
+        let Expr::Ident(id) = f else { return None };
+        let o = self.obj_of(*id)?;
         let lo = &self.cx.tc.lobjs[o];
         if !matches!(lo.entity_type(), EntityType::Func(_)) || self.func_ids.contains_key(&o) {
             return None;
@@ -2647,7 +2688,30 @@ impl<'a> Compiler<'a> {
         };
         let mut out = Vec::new();
         let n = ptypes.len();
-        if c.args.len() == 1 && n > 1 {
+        let tuple_len =
+            c.args
+                .first()
+                .and_then(|a| self.tv(a))
+                .and_then(|t| match self.tk(t.typ) {
+                    Type::Tuple(tt) if c.args.len() == 1 => {
+                        Some((tt.vars().clone(), tt.vars().len()))
+                    }
+                    _ => None,
+                });
+        if let (Some((vars, k)), true) = (&tuple_len, variadic) {
+            // fmt.Println(f()) with f returning several values.
+            let d = self.multi(&c.args[0], *k as u32)?;
+            let et = slice_elem(self, ptypes[n - 1]);
+            let mut tail = Vec::new();
+            for (i, v) in vars.iter().enumerate() {
+                let from = self.cx.tc.lobjs[*v].typ();
+                tail.push(self.convert_implicit(d + i as u32, from, et, line));
+            }
+            let s = self.reg();
+            self.emit(I::SliceLit(s, tail), line);
+            return Ok(vec![s]);
+        }
+        if c.args.len() == 1 && n > 1 && tuple_len.is_some() {
             // f(g()) with g returning several values.
             let d = self.multi(&c.args[0], n as u32)?;
             return Ok((0..n as u32).map(|i| d + i).collect());
@@ -2741,8 +2805,46 @@ impl<'a> Compiler<'a> {
                     let mptr = self.method_ptr_recv(m);
                     let name: Arc<str> = Arc::from(self.cx.tc.lobjs[m].name().as_str());
                     let thunk = self.f().thunk_args.clone();
-                    let recv = match &thunk {
-                        Some((true, regs)) => regs[0],
+                    let path = sel.indices().clone();
+                    let (recv_expr_ptr, xt) = if path.len() > 1 && thunk.is_none() {
+                        // A promoted method: the receiver is the embedded field.
+                        let mut p = if self.is_ptr(xt) {
+                            self.expr(&s.expr)?
+                        } else {
+                            self.addr(&s.expr)?
+                        };
+                        let mut t = if self.is_ptr(xt) {
+                            self.elem_of_ptr(xt)
+                        } else {
+                            xt
+                        };
+                        for i in &path[..path.len() - 1] {
+                            let d = self.reg();
+                            self.emit(I::SubPtr(d, p, *i as u32), line);
+                            t = self.field_type(t, *i);
+                            p = d;
+                            if self.is_ptr(t) {
+                                let d2 = self.reg();
+                                self.emit(I::Load(d2, p), line);
+                                p = d2;
+                                t = self.elem_of_ptr(t);
+                            }
+                        }
+                        (Some(p), t)
+                    } else {
+                        (None, xt)
+                    };
+                    let recv = match (&thunk, recv_expr_ptr) {
+                        (Some((true, regs)), _) => regs[0],
+                        (_, Some(p)) => {
+                            if mptr {
+                                p
+                            } else {
+                                let d = self.reg();
+                                self.emit(I::Load(d, p), line);
+                                d
+                            }
+                        }
                         _ => {
                             if self.is_iface(xt) {
                                 self.expr(&s.expr)?
@@ -2812,7 +2914,10 @@ impl<'a> Compiler<'a> {
             self.emit(I::Call { f, args, dst, nret }, line);
             return Ok(dst);
         }
-        if let Some(n) = self.selector_native(&c.func) {
+        if let Some(n) = self
+            .selector_native(&c.func)
+            .or_else(|| self.ident_native(&c.func))
+        {
             self.emit(I::Native { n, args, dst, nret }, line);
             return Ok(dst);
         }
@@ -3247,6 +3352,7 @@ fn map_regs(i: &mut I, m: &impl Fn(Reg) -> Reg) {
             one(c);
             one(d)
         }
+        I::NilToZero(a, _) => one(a),
         I::Jmp(_) | I::Trap(_) | I::Nop => {}
     }
 }

@@ -253,7 +253,24 @@ pub fn compile(src: &str) -> Result<Arc<GoProgram>, Vec<Diag>> {
         frame: 0,
         nosplit: true,
         slot_off: vec![0, 0],
+        results: vec![],
     });
+    if std::env::var_os("GMP_DUMP_CODE").is_some() {
+        for (i, f) in c.funcs.iter().enumerate() {
+            if f.name.starts_with("main.") {
+                eprintln!(
+                    "func {i} {} params={} caps={} regs={} frame={} nosplit={}",
+                    f.name, f.nparams, f.ncaps, f.nregs, f.frame, f.nosplit
+                );
+                for (pc, ins) in f.code.iter().enumerate() {
+                    eprintln!(
+                        "  {pc:3} L{:<3} {ins:?}",
+                        f.lines.get(pc).copied().unwrap_or(0)
+                    );
+                }
+            }
+        }
+    }
     let prog = vm::Prog {
         funcs: std::mem::take(&mut c.funcs),
         types: std::mem::take(&mut c.types),

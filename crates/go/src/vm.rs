@@ -344,6 +344,8 @@ pub enum I {
     StrNext(Reg, Reg, Reg, Reg),
     /// The simulated stack address of a frame slot (`unsafe.Pointer(&local)`).
     StackAddr(Reg, u32),
+    /// A nil left by a receive from a closed channel becomes the element's zero value.
+    NilToZero(Reg, V),
     /// A runtime error or unsupported operation at run time.
     Trap(Arc<str>),
     Nop,
@@ -379,6 +381,9 @@ pub struct Func {
     pub nosplit: bool,
     /// Byte offset of each register's variable in the frame, for `&local` addresses.
     pub slot_off: Vec<u32>,
+    /// The result registers (and whether each is a cell: a named result), which a
+    /// function returns when a deferred call recovers a panic.
+    pub results: Vec<(Reg, bool)>,
 }
 
 /// The compiled program.
@@ -923,7 +928,19 @@ impl Gor {
                 // returns normally (with its current results).
                 self.recovered = false;
                 self.panicking = None;
-                let vals = caller.returning.take().unwrap_or_default();
+                let vals = match caller.returning.take() {
+                    Some(v) => v,
+                    None => {
+                        let f = &self.prog.funcs[caller.func as usize];
+                        f.results
+                            .iter()
+                            .map(|&(r, cell)| match (&caller.regs[r as usize], cell) {
+                                (V::Ptr(p), true) => load(p),
+                                (v, _) => v.clone(),
+                            })
+                            .collect()
+                    }
+                };
                 return self.ret(vals);
             }
             let vals = caller.returning.take().unwrap_or_default();
@@ -1568,7 +1585,7 @@ impl Gor {
             }
             I::Assert(d, ok, x, t) => {
                 let v = g!(x).clone();
-                let want = prog.types.get(*t);
+                let want = prog.types.under(*t);
                 let (res, good) = match (&v, want) {
                     (V::Iface(b), Ty::Iface(_)) => (v.clone(), prog.implements(b.0, *t)),
                     (V::Iface(b), _) => (b.1.clone(), b.0 == *t),
@@ -1653,6 +1670,11 @@ impl Gor {
                 let addr = hi - frame_top + off;
                 set!(d, V::Int(addr as i64));
                 self.ps += cost::ALU;
+            }
+            I::NilToZero(d, z) => {
+                if matches!(r[*d as usize], V::Nil) {
+                    r[*d as usize] = z.clone();
+                }
             }
             I::Trap(msg) => return err(msg.to_string()),
             I::Nop => {}
@@ -1742,7 +1764,7 @@ fn append(s: &V, add: Vec<V>, ps: &mut u64) -> V {
 impl Prog {
     /// Does dynamic type `t` have every method of interface `iface`?
     pub fn implements(&self, t: TyId, iface: TyId) -> bool {
-        match self.types.get(iface) {
+        match self.types.under(iface) {
             Ty::Iface(ms) => ms.iter().all(|m| {
                 self.methods
                     .get(&(t, m.clone()))
@@ -1812,6 +1834,12 @@ impl Gor {
     /// The text of a value's `Error()` or `String()` method, if its type has one.
     fn method_text(&mut self, v: &V, cx: &mut Cx<'_>) -> Option<String> {
         let V::Iface(b) = v else { return None };
+        if b.0 == crate::types::RUNTIME_ERROR {
+            return None;
+        }
+        if self.prog.types.name(b.0) == "time.Duration" {
+            return Some(gofmt::duration(as_int(&b.1)));
+        }
         for m in ["Error", "String"] {
             if let Some(&(f, ptr)) = self.prog.methods.get(&(b.0, Arc::from(m))) {
                 let recv = match (&b.1, ptr) {
