@@ -162,8 +162,8 @@ impl Objects {
         Outcome::Parked(WaitReason::ChanReceive)
     }
 
-    /// `closechan`: readies every waiting receiver (zero value); waiting senders panic
-    /// in Go, which this model reports as a panic of the closer.
+    /// `closechan`: readies every waiting receiver (zero value), last parked first;
+    /// waiting senders panic in Go, which this model reports as a panic of the closer.
     pub fn close(&self, id: u32) -> Outcome {
         let mut c = self.chan(id).lock();
         if c.closed {
@@ -173,7 +173,11 @@ impl Objects {
         if !c.sendq.is_empty() {
             return Outcome::Panic("send on closed channel");
         }
-        let ready = c.recvq.drain(..).map(|g| (g, Some(0))).collect();
+        // `chan.go: closechan` pushes each dequeued receiver onto a `gList` and, once the
+        // lock is dropped, readies them with `glist.pop()`: a stack, so the last receiver
+        // to park is readied first. Each `goready` takes the closer's runnext and kicks
+        // the previous one to the ring, so on one P they run as R1, then Rn ... R2.
+        let ready = c.recvq.drain(..).rev().map(|g| (g, Some(0))).collect();
         Outcome::Done { ready, value: None }
     }
 
