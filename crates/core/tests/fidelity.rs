@@ -119,3 +119,48 @@ fn closechan_readies_receivers_lifo_into_runnext() {
         assert_eq!(stdout(&s), vec!["[R1 R4 R3 R2]"], "seed {seed}");
     }
 }
+
+/// `proc.go: schedtrace` from `proc.go: sysmon`: `lasttrace` starts at 0 and `now` is the
+/// monotonic clock, so the first line comes on sysmon's first loop (20 µs in) and is
+/// `SCHED 0ms`; every later label is the time since that first line. oracle/
+/// schedtrace_timing (sleep 35 ms, schedtrace=10, GOMAXPROCS=2): 30/30 real runs began
+/// `SCHED 0ms:`, labelled the second line 10-15 ms and the third 24-33 ms (23 runs had a
+/// fourth, 34-36 ms): labels keep pace with the clock instead of lagging one period.
+#[test]
+fn schedtrace_prints_on_sysmons_first_loop() {
+    let prog = ProgramBuilder::new().main(64, vec![Op::Sleep(35 * MS as u64)]);
+    let mut s = sim(
+        prog,
+        2,
+        1,
+        Config {
+            schedtrace_ms: 10,
+            ..Config::default()
+        },
+    );
+    s.run_until(1_000 * MS, u64::MAX);
+    let lines = s.rt.schedtrace_out.lock().unwrap().clone();
+    let times: Vec<i64> = events(&s)
+        .iter()
+        .filter_map(|e| match e.kind {
+            EvKind::SchedTrace { .. } => Some(e.t),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(lines.len(), times.len());
+    assert!(times[0] < MS / 10, "first line at {} ns", times[0]);
+    assert!(
+        lines[0].starts_with("SCHED 0ms: gomaxprocs=2 "),
+        "{}",
+        lines[0]
+    );
+    let labels: Vec<i64> = lines
+        .iter()
+        .map(|l| l["SCHED ".len()..l.find("ms:").unwrap()].parse().unwrap())
+        .collect();
+    for (i, (&t, &label)) in times.iter().zip(&labels).enumerate() {
+        assert_eq!(label, (t - times[0]) / MS, "line {i}: {}", lines[i]);
+    }
+    assert!(labels.len() >= 4, "{labels:?}");
+    assert!(labels[1] >= 10 && labels[1] < 20, "{labels:?}");
+}
