@@ -212,9 +212,7 @@ impl Runtime {
                 self.netpoll.init();
                 let p = self.m(m).p().expect("sleep: no p");
                 self.park_m(m, gp, WaitReason::Sleep);
-                self.p(p).timers.add(when, gp);
-                self.sched.timerp_mask[p as usize].store(true, Ordering::Release);
-                self.wake_net_poller(when);
+                self.timer_maybe_add(p, when, gp);
                 *cont = MCont::Schedule;
                 self.cost(cost.other)
             }
