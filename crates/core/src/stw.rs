@@ -17,8 +17,8 @@
 //!   go on the idle list in ascending order (LIFO, so `pidleget` hands out the highest
 //!   id first).
 //!
-//! `startTheWorldWithSema` then wakes an M for each runnable P in `procresize`'s order
-//! and calls `wakep`.
+//! `startTheWorldWithSema` first polls the network (`netpoll(0)`, `injectglist`), then
+//! resizes, wakes an M for each runnable P in `procresize`'s order and calls `wakep`.
 //!
 //! An outside request (the UI's GOMAXPROCS control, `gmp run --procs` changes) goes
 //! through the runtime's own "GOMAXPROCS updater" goroutine, as Go 1.25+ does for its
@@ -146,6 +146,14 @@ impl Runtime {
 
     /// The world is stopped: `procresize` and `startTheWorldWithSema`.
     fn finish_gomaxprocs(&self, m: MId) {
+        // `proc.go: startTheWorldWithSema`: before procresize, a non-blocking
+        // `netpoll(0)` and `injectglist` of what is ready (onto the caller's P: with the
+        // world stopped no P is idle), so Gs whose I/O completed during the stop are
+        // runnable when the Ps come back.
+        if self.netpoll.inited() {
+            let list = self.netpoll.poll(self.now());
+            self.injectglist(Some(m), &list);
+        }
         let runnable = {
             let mut s = self.lock_sched();
             let n = s.newprocs;

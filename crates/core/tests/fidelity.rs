@@ -203,3 +203,70 @@ fn timer_maybe_add_wakes_the_netpoller_only_for_the_earliest_timer() {
         "a new earliest timer wakes the poller"
     );
 }
+
+/// `proc.go: startTheWorldWithSema` polls the network (`netpoll(0)`, `injectglist`)
+/// before `procresize`. oracle/start_the_world: GOMAXPROCS=1, a reader parked on a pipe
+/// whose data arrives while main runs a 5 ms loop, then `runtime.GOMAXPROCS(2)`: in 28/30
+/// real runs the execution trace shows the reader made runnable by main's own G inside
+/// the "stop-the-world (GOMAXPROCS)" range; in the other 2 the data was not there yet or
+/// another M had polled first.
+#[test]
+fn start_the_world_with_sema_polls_the_network() {
+    let mut b = ProgramBuilder::new();
+    let done = b.chan(0);
+    let reader = b.func(
+        "main.main.func1",
+        64,
+        vec![
+            Op::NetRead(MS as u64),
+            Op::Send {
+                ch: done,
+                val: Val::Const(1),
+            },
+        ],
+    );
+    let prog = b.main(
+        128,
+        vec![
+            Op::Go {
+                func: reader,
+                arg: Val::Const(0),
+                kind: GKind::Example,
+            },
+            Op::Gosched,
+            Op::Work(5 * MS as u64),
+            Op::SetMaxProcs(2),
+            Op::Recv { ch: done },
+        ],
+    );
+    for seed in 1..=5 {
+        let mut s = sim(prog.clone(), 1, seed, Config::default());
+        s.run_until(1_000 * MS, u64::MAX);
+        let ev = events(&s);
+        let reader_goid = ev
+            .iter()
+            .find_map(|e| match e.kind {
+                EvKind::GoCreate { g, parent: 1 } if g > 5 => Some(g),
+                _ => None,
+            })
+            .unwrap();
+        let begin = ev
+            .iter()
+            .position(|e| matches!(e.kind, EvKind::STWBegin { kind: "GOMAXPROCS" }))
+            .expect("an STW");
+        let end = begin
+            + ev[begin..]
+                .iter()
+                .position(|e| matches!(e.kind, EvKind::STWEnd))
+                .unwrap();
+        let unblock = ev
+            .iter()
+            .position(|e| matches!(e.kind, EvKind::GoUnblock { g } if g == reader_goid))
+            .expect("the reader is unblocked");
+        assert!(
+            begin < unblock && unblock < end,
+            "seed {seed}: unblocked at event {unblock}, STW {begin}..{end}"
+        );
+        assert_eq!(ev[unblock].m, ev[begin].m, "by the M stopping the world");
+    }
+}
