@@ -270,3 +270,35 @@ fn start_the_world_with_sema_polls_the_network() {
         assert_eq!(ev[unblock].m, ev[begin].m, "by the M stopping the world");
     }
 }
+
+/// `netpoll_epoll.go: netpoll`: an idle M waits for the next timer in `epoll_wait`,
+/// whose timeout is whole milliseconds (under 1 ms waits 1 ms; longer delays are cut to
+/// whole ms and the rest waited again, at least 1 ms). oracle/netpoll_timer, GOMAXPROCS=1,
+/// median of 200 sleeps, 20/20 real runs: 20 µs, 50 µs, 500 µs and 900 µs took
+/// 1066-1081 µs, 1.5 ms took 2132-2165 µs and 2.5 ms 3139-3182 µs (the excess over whole
+/// ms is Linux's timer slack, which the model leaves out).
+#[test]
+fn netpoll_waits_whole_milliseconds_for_a_timer() {
+    for (d_us, want_ms) in [(20, 1), (50, 1), (500, 1), (900, 1), (1500, 2), (2500, 3)] {
+        let prog = ProgramBuilder::new().main(64, vec![Op::Sleep(d_us * 1_000)]);
+        let mut s = sim(prog, 1, 1, Config::default());
+        s.run_until(1_000 * MS, u64::MAX);
+        let ev = events(&s);
+        // main.main's Sleep is G1's last block (runtime.main waited on a channel first).
+        let b = ev
+            .iter()
+            .rposition(|e| matches!(e.kind, EvKind::GoBlock { g: 1, .. }))
+            .unwrap();
+        let blocked = ev[b].t;
+        let woke = ev[b..]
+            .iter()
+            .find(|e| matches!(e.kind, EvKind::GoUnblock { g: 1 }))
+            .unwrap()
+            .t;
+        let took = woke - blocked;
+        assert!(
+            took >= want_ms * MS && took < want_ms * MS + MS / 10,
+            "Sleep({d_us} µs) took {took} ns"
+        );
+    }
+}
