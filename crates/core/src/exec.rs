@@ -236,16 +236,14 @@ impl Runtime {
                 self.finish_sync(m, gp, out, cont, cost.chan_op)
             }
             Op::Lock(o) => {
-                advance_pc(&mut ex);
+                // The pc moves on only once the lock is held (see `mutex_lock`).
                 drop(ex);
-                let out = self.objs.lock(o, gp, |r| self.park_m(m, gp, r));
-                self.finish_sync(m, gp, out, cont, cost.mutex_op)
+                self.mutex_lock(m, gp, o, cont)
             }
             Op::Unlock(o) => {
                 advance_pc(&mut ex);
                 drop(ex);
-                let out = self.objs.unlock(o);
-                self.finish_sync(m, gp, out, cont, cost.mutex_op)
+                self.mutex_unlock(m, gp, o, cont)
             }
             Op::WgAdd(o, n) => {
                 advance_pc(&mut ex);

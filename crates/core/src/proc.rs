@@ -1099,6 +1099,25 @@ impl Runtime {
         *cont = MCont::Schedule;
     }
 
+    /// `goyield` (`goyield_m`): like Gosched, but the G goes to the tail of its own P's
+    /// ring, not the global queue, and nobody is woken. Traced as a preemption
+    /// (`GoPreempt`).
+    pub(crate) fn goyield(&self, m: MId, gp: GIdx, cont: &mut MCont) {
+        let g = self.g(gp);
+        self.emit(
+            Some(m),
+            EvKind::GoStop {
+                g: g.goid(),
+                reason: StopReason::Preempted,
+            },
+        );
+        g.casgstatus(GStatus::Running, GStatus::Runnable, self.rmw);
+        self.dropg(m);
+        let p = self.m(m).p().expect("goyield: no p");
+        self.runqput(p, gp, false);
+        *cont = MCont::Schedule;
+    }
+
     /// `gopreempt_m` (or the async path's `asyncPreempt2` → `gopreempt_m`).
     pub(crate) fn gopreempt_m(&self, m: MId, gp: GIdx, async_: bool, cont: &mut MCont) {
         let g = self.g(gp);

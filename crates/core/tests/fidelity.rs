@@ -302,3 +302,161 @@ fn netpoll_waits_whole_milliseconds_for_a_timer() {
         );
     }
 }
+
+/// `internal/sync/mutex.go: unlockSlow`: unlocking an unlocked mutex is
+/// `fatal("sync: unlock of unlocked mutex")`, not a panic. oracle/mutex_unlock_unlocked:
+/// real Go prints `fatal error: sync: unlock of unlocked mutex`, then
+/// `goroutine 1 [running]:`, and exits 2 (every run; 10/10 checked).
+#[test]
+fn unlock_slow_is_fatal_for_an_unlocked_mutex() {
+    let mut b = ProgramBuilder::new();
+    let mu = b.mutex();
+    let prog = b.main(64, vec![Op::Unlock(mu)]);
+    let mut s = sim(prog, 2, 1, Config::default());
+    s.run_until(1_000 * MS, u64::MAX);
+    let exit = s.rt.exit_status().expect("the program ended");
+    assert_eq!(exit.code, 2);
+    assert!(
+        exit.stderr
+            .starts_with("fatal error: sync: unlock of unlocked mutex\n"),
+        "{}",
+        exit.stderr
+    );
+    assert!(
+        exit.stderr.contains("\ngoroutine 1 [running]:\n"),
+        "{}",
+        exit.stderr
+    );
+}
+
+/// `internal/sync/mutex.go: lockSlow` in normal mode: `Unlock` only wakes the first
+/// waiter (into the unlocker's runnext) to compete, so an unlocker that locks again at
+/// once gets the mutex back. oracle/mutex_barging (GOMAXPROCS=1, W blocked in Lock, main
+/// unlocks and relocks): `main1 main2 W` in 30/30 real runs.
+#[test]
+fn lock_slow_lets_the_unlocker_take_the_lock_back() {
+    let mut b = ProgramBuilder::new();
+    let mu = b.mutex();
+    let done = b.chan(0);
+    let w = b.func(
+        "main.main.func1",
+        64,
+        vec![
+            Op::Lock(mu),
+            Op::Record(Fmt::new("W")),
+            Op::Unlock(mu),
+            Op::Send {
+                ch: done,
+                val: Val::Const(1),
+            },
+        ],
+    );
+    let prog = b.main(
+        128,
+        vec![
+            Op::Lock(mu),
+            Op::Go {
+                func: w,
+                arg: Val::Const(0),
+                kind: GKind::Example,
+            },
+            Op::Gosched,
+            Op::Record(Fmt::new("main1")),
+            Op::Unlock(mu),
+            Op::Lock(mu),
+            Op::Record(Fmt::new("main2")),
+            Op::Unlock(mu),
+            Op::Recv { ch: done },
+            Op::PrintRecord,
+        ],
+    );
+    for seed in 1..=5 {
+        let mut s = sim(prog.clone(), 1, seed, Config::default());
+        s.run_until(1_000 * MS, u64::MAX);
+        assert_eq!(stdout(&s), vec!["[main1 main2 W]"], "seed {seed}");
+    }
+}
+
+/// `internal/sync/mutex.go: lockSlow` and `sema.go: semrelease1`: a waiter that has
+/// waited over 1 ms (`starvationThresholdNs`) switches the mutex to starvation mode, and
+/// the next `Unlock` hands it the lock and yields (`goyield`). oracle/mutex_starvation
+/// (GOMAXPROCS=2, main re-locks every 20 µs while W waits): W waited 1.0-1.1 ms in 20/30
+/// real runs (rounded down to 100 µs: 14 × 1000, 6 × 1100); the others 1.3-4.6 ms, with
+/// the 2-CPU machine busy, and one run 0 (W got the lock at its first try).
+#[test]
+fn lock_slow_starves_after_one_millisecond_and_unlock_hands_off() {
+    let mut b = ProgramBuilder::new();
+    let mu = b.mutex();
+    let done = b.chan(0);
+    let w = b.func(
+        "main.main.func1",
+        64,
+        vec![
+            Op::Lock(mu),
+            Op::Print(Fmt::new("W got the lock")),
+            Op::Unlock(mu),
+            Op::Send {
+                ch: done,
+                val: Val::Const(1),
+            },
+        ],
+    );
+    let prog = b.main(
+        128,
+        vec![
+            Op::Lock(mu),
+            Op::Go {
+                func: w,
+                arg: Val::Const(0),
+                kind: GKind::Example,
+            },
+            Op::Work(100_000),
+            Op::Loop {
+                times: 300,
+                body: 3,
+            },
+            Op::Unlock(mu),
+            Op::Lock(mu),
+            Op::Work(20_000),
+            Op::Unlock(mu),
+            Op::Recv { ch: done },
+        ],
+    );
+    for seed in 1..=5 {
+        let mut s = sim(prog.clone(), 2, seed, Config::default());
+        s.run_until(1_000 * MS, u64::MAX);
+        let ev = events(&s);
+        let w_goid = ev
+            .iter()
+            .find_map(|e| match e.kind {
+                EvKind::GoCreate { g, parent: 1 } if g > 5 => Some(g),
+                _ => None,
+            })
+            .unwrap();
+        let first_try = ev
+            .iter()
+            .find(|e| matches!(e.kind, EvKind::GoStart { g } if g == w_goid))
+            .unwrap()
+            .t;
+        let got = ev
+            .iter()
+            .position(|e| matches!(e.kind, EvKind::Print { .. }))
+            .expect("W got the lock");
+        let waited = ev[got].t - first_try;
+        assert!(
+            (MS..MS + MS / 5).contains(&waited),
+            "seed {seed}: W waited {waited} ns"
+        );
+        // The unlocker handed it over and yielded: main was stopped just before.
+        assert!(
+            ev[..got].iter().rev().take(12).any(|e| matches!(
+                e.kind,
+                EvKind::GoStop {
+                    g: 1,
+                    reason: gmp_core::trace::StopReason::Preempted
+                }
+            )),
+            "seed {seed}: no goyield before the hand-off"
+        );
+    }
+}
