@@ -39,7 +39,7 @@ pub const EN: Strings = Strings {
     ms_help: "Ms are OS threads. An M runs Go code only while it holds a P. A spinning M is looking for work (it steals half of another P's queue); an idle M sleeps until startm wakes it. An M blocked in a syscall keeps its G; sysmon hands its P to another M.",
     sysmon_help: "sysmon is an M without a P. It wakes every 20 µs at first, backing off to every 10 ms, preempts a G that has run for 10 ms on one schedtick, takes Ps from Ms stuck in syscalls, and polls the network when nobody else does.",
     netpoll_help: "Goroutines waiting for network data park on the netpoller; their M goes on running other goroutines. When data arrives they become runnable again.",
-    timers_help: "Sleeping goroutines (time.Sleep) wait on their P's timer heap.",
+    timers_help: "Sleeping goroutines (time.Sleep) wait on their P's timer heap. When nothing else runs, an idle M waits for the earliest timer in the netpoller, whose timeout is whole milliseconds: a sleep under 1 ms takes about 1 ms, and 1.5 ms about 2 ms.",
     timeline_help: "Per-P timeline, like go tool trace's view by proc: which goroutine ran on each P, and when.",
     console_help: "GODEBUG=schedtrace output, printed by sysmon in Go's exact format. runqueue is the global queue; the numbers in [ ] are each P's ring length (runnext not counted).",
     events_help: "The latest scheduler events, named as the execution tracer names them.",

@@ -209,7 +209,13 @@ fn schedtrace_lines_go_to_stderr() {
         "only {} schedtrace lines:\n{err}",
         sched.len()
     );
-    assert!(sched[1].starts_with("SCHED 20ms: gomaxprocs=2 "), "{err}");
+    // The second line comes one period after the first, a little late: `proc.go: sysmon`
+    // checks the period only when it wakes (oracle/schedtrace_timing with schedtrace=20:
+    // 24-28 ms in 20/20 real runs).
+    let second: i64 = sched[1]["SCHED ".len()..sched[1].find("ms:").unwrap()]
+        .parse()
+        .unwrap();
+    assert!((20..=30).contains(&second), "{err}");
 }
 
 /// §17.26 and `schedinit`: without `--procs`, a positive `GOMAXPROCS` variable sets the

@@ -107,6 +107,9 @@ pub struct Cx<'a> {
     pub received: Option<(i64, bool)>,
     /// For a select: the case that fired.
     pub selected: Option<usize>,
+    /// The last op yielded did not complete (`sync.Mutex.Lock` spun or parked and
+    /// runs `lockSlow` again): yield it again.
+    pub retry: bool,
     /// The value `runtime.GOMAXPROCS(n)` returned (the previous setting).
     pub prev_procs: u32,
     /// CPU ns the code may use before yielding [`Yield::Budget`].

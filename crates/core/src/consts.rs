@@ -52,3 +52,10 @@ pub const MAX_M_COUNT: i64 = 10_000;
 pub const MAX_GOMAXPROCS: usize = 1024;
 /// STW re-preempts stragglers every 100 µs while it waits.
 pub const STW_REPREEMPT_NS: i64 = 100_000;
+/// `active_spin`: `sync.Mutex` spins at most this many times before queueing
+/// (`proc.go: internal_sync_runtime_canSpin`).
+pub const ACTIVE_SPIN: u32 = 4;
+/// `active_spin_cnt`: each spin is `procyield(30)`, 30 PAUSE instructions. The model
+/// charges 40 ns for one PAUSE (a recent x86 core takes 100-150 cycles; the figure is an
+/// estimate, not a measurement).
+pub const ACTIVE_SPIN_NS: i64 = 30 * 40;

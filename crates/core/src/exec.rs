@@ -235,9 +235,7 @@ impl Runtime {
                 self.netpoll.init();
                 let p = self.m(m).p().expect("sleep: no p");
                 self.park_m(m, gp, WaitReason::Sleep);
-                self.p(p).timers.add(when, gp);
-                self.sched.timerp_mask[p as usize].store(true, Ordering::Release);
-                self.wake_net_poller(when);
+                self.timer_maybe_add(p, when, gp);
                 *cont = MCont::Schedule;
                 self.cost(cost.other)
             }
@@ -261,16 +259,14 @@ impl Runtime {
                 self.finish_sync(m, gp, out, cont, cost.chan_op)
             }
             Op::Lock(o) => {
-                advance_pc(&mut ex);
+                // The pc moves on only once the lock is held (see `mutex_lock`).
                 drop(ex);
-                let out = self.objs.lock(o, gp, |r| self.park_m(m, gp, r));
-                self.finish_sync(m, gp, out, cont, cost.mutex_op)
+                self.mutex_lock(m, gp, o, cont)
             }
             Op::Unlock(o) => {
                 advance_pc(&mut ex);
                 drop(ex);
-                let out = self.objs.unlock(o);
-                self.finish_sync(m, gp, out, cont, cost.mutex_op)
+                self.mutex_unlock(m, gp, o, cont)
             }
             Op::WgAdd(o, n) => {
                 advance_pc(&mut ex);
@@ -520,6 +516,7 @@ impl Runtime {
             preempt: &g.preempt,
             received,
             selected: ex.selected.take(),
+            retry: std::mem::take(&mut ex.retry),
             prev_procs: self.sched.gomaxprocs.load(Ordering::Acquire) as u32,
             budget_ns: CODE_BUDGET_NS,
             used_ns: 0,

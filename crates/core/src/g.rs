@@ -246,6 +246,9 @@ pub struct GExec {
     pub code_base: u64,
     /// The case of a select that fired, for the code to read when it resumes.
     pub selected: Option<usize>,
+    /// The op the G's code yielded did not complete (a `Lock` that spun or parked):
+    /// the code must yield it again.
+    pub retry: bool,
     /// A parked select: the case that wakes it records itself here.
     pub sel_wait: Option<std::sync::Arc<crate::objects::SelState>>,
     pub func: u32,

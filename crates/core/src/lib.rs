@@ -19,6 +19,30 @@
 //! - [`trace`]: the event log (the execution tracer's names) and [`export`] (Chrome /
 //!   Perfetto JSON); [`schedtrace`]: `GODEBUG=schedtrace` lines.
 //! - [`sim`]: the deterministic driver.
+//!
+//! ## Where the model simplifies on purpose
+//!
+//! Each of these changes timing or bookkeeping a learner could compare with real Go;
+//! none changes the order in which the scheduler's own rules pick Gs, Ps and Ms.
+//!
+//! - **The GOMAXPROCS updater's path.** Go 1.25+ has sysmon wake
+//!   `updateMaxProcsGoroutine` (by `injectglist`, so it can wait behind a busy program)
+//!   when the CPU limit changes. The explorer's outside requests (the page's control,
+//!   `gmp run --procs`) use the same goroutine, but when no P is idle the first M to
+//!   reach the scheduler readies it into its runnext (see [`sysmon`]), so the change
+//!   shows at once.
+//! - **CPU contention.** Every M runs as if it had a CPU to itself. When Ms outnumber
+//!   the machine's cores, real threads queue for the OS scheduler and run late; the
+//!   deterministic driver never delays one for that.
+//! - **The free-G list.** Go's `sched.gFree` is two lists, Gs that kept their stack and
+//!   Gs whose stack was freed (`noStack`), and `gfget` prefers the first. The model keeps
+//!   one global list (a G whose stack grew still has its stack freed in `gfput`).
+//! - **Kernel timing.** `epoll_wait`'s whole-millisecond timeout is modelled
+//!   ([`proc::netpoll_timeout`]), Linux's timer slack on top of it (some 70-90 µs per
+//!   wait) is not; thread wake-ups and creation cost fixed figures
+//!   ([`program::OpCost`]).
+//! - **`sync.Mutex` spinning** assumes a multicore machine (`numCPUStartup > 1`), and
+//!   one `procyield(30)` costs a fixed estimate ([`consts::ACTIVE_SPIN_NS`]).
 
 pub mod arena;
 pub mod code;

@@ -3,13 +3,19 @@
 //! Just enough of each to show how they meet the scheduler: a G that cannot proceed
 //! parks (`gopark`, status `_Gwaiting` with Go's wait reason) on the object's queue, and
 //! the G that unblocks it calls `goready`, which puts it in the **waker's runnext** and
-//! calls `wakep` (GMP-REFERENCE §7, §17.2).
+//! calls `wakep` (`proc.go: ready`).
 //!
 //! - Unbuffered send/receive hand the value straight to a parked partner, as
 //!   `chan.go:send`/`recv` do; a buffered channel queues up to `cap` values.
-//! - `sync.Mutex` here hands the lock directly to the first waiter on `Unlock` (Go's
-//!   starvation mode); Go's normal mode lets the woken waiter compete, which only
-//!   changes timing.
+//! - `sync.Mutex` follows `internal/sync/mutex.go`: in normal mode `Unlock` wakes the
+//!   first waiter (into the unlocker's runnext) to *compete*: the unlocker, or any G
+//!   arriving, may take the lock first, and a waiter that loses goes back to the front
+//!   of the queue. A locker spins a few times (`runtime_canSpin`) while the holder runs
+//!   on another P. A waiter that waited over 1 ms switches the mutex to starvation
+//!   mode, where `Unlock` hands the lock straight to the first waiter and yields its P
+//!   to it (`semrelease1` with `handoff`, `goyield`). Unlocking an unlocked mutex is a
+//!   fatal error.
+//! - `close(ch)` readies the parked receivers last-parked first (`closechan`).
 //! - `sync.WaitGroup.Done` that brings the counter to zero readies every waiter.
 //!
 //! The park protocol: the G is queued on the object *and* switched to `_Gwaiting` while
@@ -107,10 +113,63 @@ pub enum SelOutcome {
     Panic(&'static str),
 }
 
+/// `internal/sync/mutex.go: Mutex`: the bits of its `state` word and its semaphore's
+/// wait queue (`sema.go: semaRoot`). The waiter count (`state >> mutexWaiterShift`) is
+/// `waiters.len()`: here a G counts itself and parks in one step under the object lock.
 #[derive(Default)]
 pub struct SyncMutex {
+    /// `mutexLocked`.
     pub locked: bool,
+    /// `mutexWoken`: a woken waiter (or a spinning locker) is on its way, so `Unlock`
+    /// wakes nobody else.
+    pub woken: bool,
+    /// `mutexStarving`: `Unlock` hands the lock straight to the first waiter.
+    pub starving: bool,
+    /// The semaphore's queue: new waiters at the back, woken ones that lost at the front
+    /// (`semacquire1(lifo)`).
     pub waiters: VecDeque<GIdx>,
+    /// The waiter a starving `Unlock` handed the lock to (`semrelease1`: `s.ticket = 1`).
+    pub handoff: Option<GIdx>,
+    /// `lockSlow`'s locals of each G inside it.
+    slow: Vec<(GIdx, LockSlow)>,
+}
+
+/// `lockSlow`'s locals: `waitStartTime`, `starving`, `awoke`, `iter`, and whether the G
+/// is coming back from `runtime_SemacquireMutex`.
+#[derive(Clone, Copy, Default, Debug)]
+struct LockSlow {
+    wait_start: i64,
+    starving: bool,
+    awoke: bool,
+    iter: u32,
+    from_sema: bool,
+}
+
+/// `starvationThresholdNs`: a waiter that waited longer switches the mutex to starvation
+/// mode.
+pub const MUTEX_STARVATION_NS: i64 = 1_000_000;
+
+/// What one turn of `Lock` did.
+#[derive(Debug, PartialEq, Eq)]
+pub enum LockStep {
+    /// The G holds the mutex.
+    Acquired,
+    /// `runtime_doSpin`: spin, then try again.
+    Spin,
+    /// Queued on the semaphore and parked; on waking it runs `Lock` again.
+    Parked,
+}
+
+/// What `Unlock` did.
+#[derive(Debug, PartialEq, Eq)]
+pub enum UnlockStep {
+    /// `fatal("sync: unlock of unlocked mutex")`.
+    Unlocked,
+    Done,
+    /// Normal mode: this waiter was woken to compete for the lock.
+    Wake(GIdx),
+    /// Starvation mode: the lock was handed to this waiter; the unlocker yields.
+    Handoff(GIdx),
 }
 
 /// Like `sync.WaitGroup`, the counter is an atomic: `Add`/`Done` never take a lock
@@ -268,8 +327,8 @@ impl Objects {
         Outcome::Parked(WaitReason::ChanReceive)
     }
 
-    /// `closechan`: readies every waiting receiver (zero value); waiting senders panic
-    /// in Go, which this model reports as a panic of the closer.
+    /// `closechan`: readies every waiting receiver (zero value), last parked first;
+    /// waiting senders panic in Go, which this model reports as a panic of the closer.
     pub fn close(&self, id: u32) -> Outcome {
         let mut c = self.chan(id).lock();
         if c.closed {
@@ -279,9 +338,16 @@ impl Objects {
         if !c.sendq.is_empty() {
             return Outcome::Panic("send on closed channel");
         }
-        let ready = std::iter::from_fn(|| pop_claimed(&mut c.recvq, |w| w))
-            .map(|w| (w.g, Some(CLOSED)))
-            .collect();
+        // `chan.go: closechan` pushes each dequeued receiver onto a `gList` and, once the
+        // lock is dropped, readies them with `glist.pop()`: a stack, so the last receiver
+        // to park is readied first. Each `goready` takes the closer's runnext and kicks
+        // the previous one to the ring, so on one P they run as R1, then Rn ... R2.
+        // (A select's stale cases are dropped; a select case that wins is readied.)
+        let mut ready: Vec<(GIdx, Option<i64>)> =
+            std::iter::from_fn(|| pop_claimed(&mut c.recvq, |w| w))
+                .map(|w| (w.g, Some(CLOSED)))
+                .collect();
+        ready.reverse();
         Outcome::Done { ready, value: None }
     }
 
@@ -368,39 +434,113 @@ impl Objects {
         SelOutcome::Parked(st)
     }
 
-    pub fn lock(&self, id: u32, g: GIdx, park: impl FnOnce(WaitReason)) -> Outcome {
-        let Obj::Mutex(m) = self.obj(id) else {
-            panic!("object {id} is not a mutex")
-        };
-        let mut m = m.lock();
-        if !m.locked {
-            m.locked = true;
-            return done();
+    fn mutex(&self, id: u32) -> &SpinLock<SyncMutex> {
+        match self.obj(id) {
+            Obj::Mutex(m) => m,
+            _ => panic!("object {id} is not a mutex"),
         }
-        m.waiters.push_back(g);
-        park(WaitReason::SyncMutexLock);
-        Outcome::Parked(WaitReason::SyncMutexLock)
     }
 
-    pub fn unlock(&self, id: u32) -> Outcome {
-        let Obj::Mutex(m) = self.obj(id) else {
-            panic!("object {id} is not a mutex")
-        };
-        let mut m = m.lock();
-        if !m.locked {
-            return Outcome::Panic("sync: unlock of unlocked mutex");
-        }
-        match m.waiters.pop_front() {
-            // Hand-off: the waiter now owns the lock.
-            Some(w) => Outcome::Done {
-                ready: vec![(w, None)],
-                value: None,
-            },
+    /// One turn of `sync.Mutex.Lock` for `g` at `now` (`internal/sync/mutex.go: Lock`,
+    /// `lockSlow`). `can_spin(iter)` is `runtime_canSpin`; `park` runs under the lock
+    /// after `g` is queued. A G that gets `Spin` or `Parked` calls this again when it
+    /// next runs, as `lockSlow` loops.
+    pub fn mutex_lock(
+        &self,
+        id: u32,
+        g: GIdx,
+        now: i64,
+        can_spin: impl Fn(u32) -> bool,
+        park: impl FnOnce(WaitReason),
+    ) -> LockStep {
+        let mut mu = self.mutex(id).lock();
+        let mut st = match mu.slow.iter().position(|(w, _)| *w == g) {
+            Some(i) => mu.slow.swap_remove(i).1,
             None => {
-                m.locked = false;
-                done()
+                // Fast path: `CompareAndSwapInt32(&m.state, 0, mutexLocked)`.
+                if !mu.locked && !mu.woken && !mu.starving && mu.waiters.is_empty() {
+                    mu.locked = true;
+                    return LockStep::Acquired;
+                }
+                LockSlow::default()
             }
+        };
+        if st.from_sema {
+            // Back from `runtime_SemacquireMutex`.
+            st.from_sema = false;
+            st.starving = st.starving || now - st.wait_start > MUTEX_STARVATION_NS;
+            if mu.starving {
+                // The lock was handed to us; leave starvation mode if we are the last
+                // waiter or did not wait long.
+                assert_eq!(mu.handoff, Some(g), "sync: inconsistent mutex state");
+                mu.handoff = None;
+                mu.locked = true;
+                if !st.starving || mu.waiters.is_empty() {
+                    mu.starving = false;
+                }
+                return LockStep::Acquired;
+            }
+            st.awoke = true;
+            st.iter = 0;
         }
+        // Spin while another G holds the lock in normal mode, and say that we are coming
+        // (`mutexWoken`) so Unlock wakes nobody.
+        if mu.locked && !mu.starving && can_spin(st.iter) {
+            if !st.awoke && !mu.woken && !mu.waiters.is_empty() {
+                mu.woken = true;
+                st.awoke = true;
+            }
+            st.iter += 1;
+            mu.slow.push((g, st));
+            return LockStep::Spin;
+        }
+        if st.awoke {
+            assert!(mu.woken, "sync: inconsistent mutex state");
+            mu.woken = false;
+        }
+        if !mu.locked && !mu.starving {
+            mu.locked = true;
+            return LockStep::Acquired;
+        }
+        // Queue on the semaphore: at the front if we waited before.
+        if st.starving && mu.locked {
+            mu.starving = true;
+        }
+        if st.wait_start == 0 {
+            st.wait_start = now.max(1);
+            mu.waiters.push_back(g);
+        } else {
+            mu.waiters.push_front(g);
+        }
+        st.from_sema = true;
+        mu.slow.push((g, st));
+        park(WaitReason::SyncMutexLock);
+        LockStep::Parked
+    }
+
+    /// `sync.Mutex.Unlock` (`internal/sync/mutex.go: Unlock`, `unlockSlow`).
+    pub fn mutex_unlock(&self, id: u32) -> UnlockStep {
+        let mut mu = self.mutex(id).lock();
+        if !mu.locked {
+            return UnlockStep::Unlocked;
+        }
+        mu.locked = false;
+        if !mu.starving {
+            // Normal mode: wake one waiter to compete, unless one is already woken.
+            if mu.waiters.is_empty() || mu.woken {
+                return UnlockStep::Done;
+            }
+            mu.woken = true;
+            let w = mu.waiters.pop_front().expect("waiters");
+            return UnlockStep::Wake(w);
+        }
+        // Starvation mode: `runtime_Semrelease(&m.sema, true, 2)` hands it over.
+        let w = mu
+            .waiters
+            .pop_front()
+            .expect("sync: inconsistent mutex state");
+        mu.handoff = Some(w);
+        UnlockStep::Handoff(w)
     }
 
     fn wg(&self, id: u32) -> &WaitGroup {
@@ -437,6 +577,101 @@ impl Objects {
         waiters.push(g);
         park(WaitReason::SyncWaitGroupWait);
         Outcome::Parked(WaitReason::SyncWaitGroupWait)
+    }
+}
+
+impl crate::runtime::Runtime {
+    /// `mu.Lock()` by `gp` on M `m`: one turn of `lockSlow`. The G's pc moves past the
+    /// op only once it holds the lock; after a spin, or when it wakes from the
+    /// semaphore, it runs `Lock` again.
+    pub(crate) fn mutex_lock(
+        &self,
+        m: crate::runtime::MId,
+        gp: GIdx,
+        id: u32,
+        cont: &mut crate::runtime::MCont,
+    ) -> crate::runtime::Wait {
+        use crate::runtime::{MCont, Wait};
+        let step = self.objs.mutex_lock(
+            id,
+            gp,
+            self.now(),
+            |iter| self.sync_runtime_can_spin(m, iter),
+            |r| self.park_m(m, gp, r),
+        );
+        match step {
+            LockStep::Acquired => {
+                let mut ex = self.exec(gp);
+                if !ex.in_code {
+                    if let Some(f) = ex.frames.last_mut() {
+                        f.pc += 1;
+                    }
+                }
+            }
+            // `runtime_doSpin`: `procyield(active_spin_cnt)`.
+            LockStep::Spin => {
+                // A G's code yields `Lock` again when it resumes.
+                self.exec(gp).retry = true;
+                return Wait::Run {
+                    after: crate::consts::ACTIVE_SPIN_NS,
+                };
+            }
+            LockStep::Parked => {
+                self.exec(gp).retry = true;
+                *cont = MCont::Schedule
+            }
+        }
+        Wait::Run {
+            after: self.cfg.cost.mutex_op as i64,
+        }
+    }
+
+    /// `mu.Unlock()` by `gp` on M `m`. The woken waiter goes into this P's runnext
+    /// (`semrelease1` → `readyWithTime` → `goready`); in starvation mode the unlocker
+    /// then yields its P to it (`goyield`).
+    pub(crate) fn mutex_unlock(
+        &self,
+        m: crate::runtime::MId,
+        gp: GIdx,
+        id: u32,
+        cont: &mut crate::runtime::MCont,
+    ) -> crate::runtime::Wait {
+        use crate::runtime::Wait;
+        match self.objs.mutex_unlock(id) {
+            UnlockStep::Unlocked => {
+                // `internal/sync/mutex.go: unlockSlow` calls `fatal`, not panic: it
+                // cannot be recovered and the program exits 2.
+                self.fatal(Some(m), "", "sync: unlock of unlocked mutex");
+                return Wait::Exit;
+            }
+            UnlockStep::Done => {}
+            UnlockStep::Wake(w) => self.ready(m, w, true),
+            UnlockStep::Handoff(w) => {
+                self.ready(m, w, true);
+                self.goyield(m, gp, cont);
+            }
+        }
+        Wait::Run {
+            after: self.cfg.cost.mutex_op as i64,
+        }
+    }
+
+    /// `proc.go: internal_sync_runtime_canSpin`: spin only a few times, only with
+    /// GOMAXPROCS > 1 and another P running, and only if our own run queue is empty.
+    /// (`numCPUStartup > 1`: the model assumes a multicore machine.)
+    fn sync_runtime_can_spin(&self, m: crate::runtime::MId, iter: u32) -> bool {
+        if iter >= crate::consts::ACTIVE_SPIN
+            || self.gomaxprocs() as i32
+                <= self.sched.npidle.load(Ordering::Acquire)
+                    + self.sched.nmspinning.load(Ordering::Acquire)
+                    + 1
+        {
+            return false;
+        }
+        match self.m(m).p() {
+            Some(p) => self.p(p).runq.runqempty(),
+            None => false,
+        }
     }
 }
 

@@ -25,7 +25,9 @@ use std::sync::atomic::Ordering;
 
 use crate::consts::*;
 use crate::g::{GIdx, GKind, GStatus, WaitReason};
-use crate::runtime::{Found, MCont, MId, PId, POwned, PStatus, Runtime, SchedLocked, Wait};
+use crate::runtime::{
+    Found, MCont, MId, PId, POwned, PStatus, Runtime, SchedLocked, StealResume, Wait,
+};
 use crate::sync::Rmw;
 use crate::trace::{EvKind, StopReason};
 
@@ -36,8 +38,8 @@ pub(crate) enum Steal {
     NewWork,
     /// Nothing; the earliest timer seen on other Ps (0: none).
     Nothing(i64),
-    /// Deterministic stand-in for `usleep(3)`: try again 3 µs later.
-    Backoff,
+    /// Deterministic stand-in for `usleep(3)`: resume here 3 µs later.
+    Backoff(StealResume),
 }
 
 fn gcd(a: u32, b: u32) -> u32 {
@@ -45,6 +47,22 @@ fn gcd(a: u32, b: u32) -> u32 {
         a
     } else {
         gcd(b, a % b)
+    }
+}
+
+/// How long a blocking `netpoll(delay)` sleeps (`netpoll_epoll.go: netpoll`):
+/// `epoll_wait` takes whole milliseconds, so a delay under 1 ms waits 1 ms and a longer
+/// one is cut down to whole milliseconds (the M then finds the timer not yet due and
+/// polls again for the rest, waiting at least 1 ms more). A 50 µs sleep in an otherwise
+/// idle program therefore takes about 1 ms, and 1.5 ms about 2 ms. (Linux adds its own
+/// timer slack, some 70-90 µs per wait on the machine measured; the model does not.)
+pub fn netpoll_timeout(delay: i64) -> i64 {
+    const MS: i64 = 1_000_000;
+    match delay {
+        d if d <= 0 => 0,
+        d if d < MS => MS,
+        d if d < 1_000_000_000_000_000 => d / MS * MS,
+        _ => 1_000_000_000 * MS,
     }
 }
 
@@ -514,78 +532,32 @@ impl Runtime {
         let mm = self.m(m);
         'top: loop {
             let p = mm.p().expect("findRunnable: no p");
-            let pp = self.p(p);
-            // 1. A stop-the-world is pending.
-            if self.sched.gcwaiting.load(Ordering::Acquire) {
-                return Found::Wait(self.gcstopm(m, cont));
-            }
-            // (The explorer's safe-point request: ready the GOMAXPROCS updater here.)
-            if self.updater_pending.load(Ordering::Acquire)
-                && self.updater_pending.swap(false, Ordering::AcqRel)
-            {
-                if let Some(g) = self.take_updater_request() {
-                    self.ready(m, g, true);
-                    self.release_updater(g);
-                }
-            }
-            // 2. Our own timers (sleepers become runnable in runnext).
-            let now = self.now();
-            let mut poll_until = self.check_timers(m, p, now);
-            // 3./4. Trace reader and GC workers: not modelled.
-            // 5. Fairness: every 61st schedtick, one G from the global queue first.
-            if pp.schedtick.load(Ordering::Acquire) % GLOBAL_FAIRNESS_TICK == 0
-                && self.sched.runqsize.load(Ordering::Acquire) != 0
-            {
-                let g = {
-                    let mut s = self.lock_sched();
-                    self.globrunqget(&mut s)
-                };
-                if let Some(g) = g {
-                    return Found::G(g, false, false);
-                }
-            }
-            // 7. Local run queue (runnext first).
-            if let Some((g, inherit)) = pp.runq.runqget() {
-                return Found::G(g, inherit, false);
-            }
-            // 8. Global run queue, a batch.
-            if self.sched.runqsize.load(Ordering::Acquire) != 0 {
-                let (g, batch) = {
-                    let mut s = self.lock_sched();
-                    self.globrunqgetbatch(&mut s, RUNQ_SIZE / 2)
-                };
-                if let Some(g) = g {
-                    self.runqputbatch_or_global(p, &batch);
-                    return Found::G(g, false, false);
-                }
-            }
-            // 9. Non-blocking netpoll.
-            if self.netpoll.inited()
-                && self.netpoll.any_waiters()
-                && self.sched.lastpoll.load(Ordering::Acquire) != 0
-                && self.sched.polling_net.swap(1, Ordering::AcqRel) == 0
-            {
-                let list = self.netpoll.poll(now);
-                self.sched.polling_net.store(0, Ordering::Release);
-                if let Some((&first, rest)) = list.split_first() {
-                    self.injectglist(Some(m), rest);
-                    self.unpark(Some(m), first);
-                    return Found::G(first, false, false);
-                }
-            }
+            // After runqgrab's usleep(3) the M is still inside stealWork (step 10).
+            let resume = mm.steal_resume.lock().take();
+            let (now, mut poll_until) = match resume {
+                Some(r) => (r.now, r.local_poll_until),
+                None => match self.find_runnable_local(m, p, cont) {
+                    Ok(v) => v,
+                    Err(found) => return found,
+                },
+            };
             // 10. Steal, if spinning or spinners are fewer than half the busy Ps.
             let gomaxprocs = self.gomaxprocs() as i32;
-            if mm.spinning.load(Ordering::Acquire)
+            if resume.is_some()
+                || mm.spinning.load(Ordering::Acquire)
                 || 2 * self.sched.nmspinning.load(Ordering::Acquire)
                     < gomaxprocs - self.sched.npidle.load(Ordering::Acquire)
             {
                 if !mm.spinning.load(Ordering::Acquire) {
                     self.become_spinning(m);
                 }
-                match self.steal_work(m, now) {
+                match self.steal_work(m, now, resume) {
                     Steal::G(g, inherit) => return Found::G(g, inherit, false),
                     Steal::NewWork => continue 'top,
-                    Steal::Backoff => {
+                    Steal::Backoff(mut r) => {
+                        r.now = now;
+                        r.local_poll_until = poll_until;
+                        *mm.steal_resume.lock() = Some(r);
                         *cont = MCont::Schedule;
                         return Found::Wait(Wait::Run {
                             after: RUNNEXT_STEAL_BACKOFF_NS,
@@ -681,7 +653,8 @@ impl Runtime {
                 let until = if poll_until == 0 {
                     i64::MAX
                 } else {
-                    poll_until
+                    let now = self.now();
+                    now + netpoll_timeout(poll_until - now)
                 };
                 let until = until.min(self.netpoll.next_ready());
                 return Found::Wait(Wait::Netpoll {
@@ -696,6 +669,72 @@ impl Runtime {
             // 16. Nothing to do: park.
             return Found::Wait(self.stopm(m, cont));
         }
+    }
+
+    /// `findRunnable` steps 1-9: the STW check, our own timers, the fairness tick, the
+    /// local and global queues and a non-blocking netpoll. Returns `now` and the
+    /// `pollUntil` of our own timers, or what was found.
+    fn find_runnable_local(&self, m: MId, p: PId, cont: &mut MCont) -> Result<(i64, i64), Found> {
+        let pp = self.p(p);
+        // 1. A stop-the-world is pending.
+        if self.sched.gcwaiting.load(Ordering::Acquire) {
+            return Err(Found::Wait(self.gcstopm(m, cont)));
+        }
+        // (The explorer's safe-point request: ready the GOMAXPROCS updater here.)
+        if self.updater_pending.load(Ordering::Acquire)
+            && self.updater_pending.swap(false, Ordering::AcqRel)
+        {
+            if let Some(g) = self.take_updater_request() {
+                self.ready(m, g, true);
+                self.release_updater(g);
+            }
+        }
+        // 2. Our own timers (sleepers become runnable in runnext).
+        let now = self.now();
+        let poll_until = self.check_timers(m, p, now);
+        // 3./4. Trace reader and GC workers: not modelled.
+        // 5. Fairness: every 61st schedtick, one G from the global queue first.
+        if pp.schedtick.load(Ordering::Acquire) % GLOBAL_FAIRNESS_TICK == 0
+            && self.sched.runqsize.load(Ordering::Acquire) != 0
+        {
+            let g = {
+                let mut s = self.lock_sched();
+                self.globrunqget(&mut s)
+            };
+            if let Some(g) = g {
+                return Err(Found::G(g, false, false));
+            }
+        }
+        // 7. Local run queue (runnext first).
+        if let Some((g, inherit)) = pp.runq.runqget() {
+            return Err(Found::G(g, inherit, false));
+        }
+        // 8. Global run queue, a batch.
+        if self.sched.runqsize.load(Ordering::Acquire) != 0 {
+            let (g, batch) = {
+                let mut s = self.lock_sched();
+                self.globrunqgetbatch(&mut s, RUNQ_SIZE / 2)
+            };
+            if let Some(g) = g {
+                self.runqputbatch_or_global(p, &batch);
+                return Err(Found::G(g, false, false));
+            }
+        }
+        // 9. Non-blocking netpoll.
+        if self.netpoll.inited()
+            && self.netpoll.any_waiters()
+            && self.sched.lastpoll.load(Ordering::Acquire) != 0
+            && self.sched.polling_net.swap(1, Ordering::AcqRel) == 0
+        {
+            let list = self.netpoll.poll(now);
+            self.sched.polling_net.store(0, Ordering::Release);
+            if let Some((&first, rest)) = list.split_first() {
+                self.injectglist(Some(m), rest);
+                self.unpark(Some(m), first);
+                return Err(Found::G(first, false, false));
+            }
+        }
+        Ok((now, poll_until))
     }
 
     /// Converts a runtime time (ns since start) to the driver's clock.
@@ -762,54 +801,85 @@ impl Runtime {
     }
 
     /// `stealWork`: 4 passes over all Ps in a random order; timers and runnext only in
-    /// the last one.
-    pub(crate) fn steal_work(&self, m: MId, now: i64) -> Steal {
+    /// the last one. `resume` continues a steal suspended in `runqgrab`'s back-off.
+    pub(crate) fn steal_work(&self, m: MId, now: i64, resume: Option<StealResume>) -> Steal {
         let p = self.m(m).p().expect("stealWork: no p");
         let pp = self.p(p);
         let n = self.gomaxprocs();
         let coprimes = steal_coprimes(n);
-        let mut ran_timer = false;
-        let mut poll_until = 0i64;
-        for i in 0..STEAL_TRIES {
-            let last = i == STEAL_TRIES - 1;
-            let r = self.env.rand(m);
-            for p2 in steal_order(n, r, coprimes) {
-                if self.sched.gcwaiting.load(Ordering::Acquire) {
-                    return Steal::NewWork;
-                }
-                if p2 == p {
-                    continue;
-                }
+        let (first_pass, mut ran_timer, mut poll_until) = match resume {
+            Some(r) => (r.pass, r.ran_timer, r.poll_until),
+            None => (0, false, 0i64),
+        };
+        let mut resume = resume;
+        for i in first_pass..STEAL_TRIES as u32 {
+            let last = i == STEAL_TRIES as u32 - 1;
+            let r = match resume {
+                Some(r) => r.rand,
+                None => self.env.rand(m),
+            };
+            for (pos, p2) in steal_order(n, r, coprimes).enumerate() {
                 let victim = self.p(p2);
-                if last && self.sched.timerp_mask[p2 as usize].load(Ordering::Acquire) {
-                    let expired = victim.timers.take_expired(now);
-                    let w = victim.timers.wake_time();
-                    if w != 0 && (poll_until == 0 || w < poll_until) {
-                        poll_until = w;
+                let ring_before = victim.runq.len();
+                let back = match resume {
+                    Some(rs) if (pos as u32) < rs.pos => continue, // visited before the sleep
+                    Some(rs) => {
+                        resume = None;
+                        Some(rs)
                     }
-                    if !expired.is_empty() {
-                        for g in expired {
-                            self.ready(m, g, true);
-                        }
-                        if let Some((g, inherit)) = pp.runq.runqget() {
-                            return Steal::G(g, inherit);
-                        }
-                        ran_timer = true;
+                    None => None,
+                };
+                if let Some(rs) = back {
+                    // `proc.go: runqgrab` after `usleep(3)`: CAS the runnext seen before
+                    // the sleep; if it is gone, start runqgrab over on the same victim.
+                    debug_assert_eq!(rs.victim, p2, "stealWork: resumed at another victim");
+                    if victim.runq.runqgrab_runnext_cas(rs.next) {
+                        self.emit_steal(m, p2, p, 1, true);
+                        return Steal::G(rs.next, false);
                     }
-                }
-                if self.sched.idlep_mask[p2 as usize].load(Ordering::Acquire) {
-                    continue;
+                } else {
+                    if self.sched.gcwaiting.load(Ordering::Acquire) {
+                        return Steal::NewWork;
+                    }
+                    if p2 == p {
+                        continue;
+                    }
+                    if last && self.sched.timerp_mask[p2 as usize].load(Ordering::Acquire) {
+                        let expired = victim.timers.take_expired(now);
+                        let w = victim.timers.wake_time();
+                        if w != 0 && (poll_until == 0 || w < poll_until) {
+                            poll_until = w;
+                        }
+                        if !expired.is_empty() {
+                            for g in expired {
+                                self.ready(m, g, true);
+                            }
+                            if let Some((g, inherit)) = pp.runq.runqget() {
+                                return Steal::G(g, inherit);
+                            }
+                            ran_timer = true;
+                        }
+                    }
+                    if self.sched.idlep_mask[p2 as usize].load(Ordering::Acquire) {
+                        continue;
+                    }
                 }
                 let victim_busy = || self.victim_busy_not_in_syscall(p2);
-                let ring_before = victim.runq.len();
-                if last && ring_before == 0 && !self.env_is_live() {
+                if last && victim.runq.len() == 0 && !self.env_is_live() {
+                    // The deterministic `usleep(3)`: suspend here and resume in 3 µs.
                     let next = victim.runq.runnext();
                     if !next.is_nil() && victim_busy() {
-                        let key = ((p2 as u64 + 1) << 32) | next.0 as u64;
-                        if self.m(m).backoff_done.swap(0, Ordering::AcqRel) != key {
-                            self.m(m).backoff_done.store(key, Ordering::Release);
-                            return Steal::Backoff;
-                        }
+                        return Steal::Backoff(StealResume {
+                            now,
+                            local_poll_until: 0,
+                            pass: i,
+                            rand: r,
+                            pos: pos as u32,
+                            victim: p2,
+                            next,
+                            ran_timer,
+                            poll_until,
+                        });
                     }
                 }
                 let got = if self.env_is_live() {
@@ -821,15 +891,7 @@ impl Runtime {
                 };
                 if let Some(g) = got {
                     let stolen = pp.runq.len() + 1;
-                    self.emit(
-                        Some(m),
-                        EvKind::Steal {
-                            victim: p2 as i32,
-                            thief: p as i32,
-                            n: stolen,
-                            runnext: ring_before == 0 && stolen == 1,
-                        },
-                    );
+                    self.emit_steal(m, p2, p, stolen, ring_before == 0 && stolen == 1);
                     return Steal::G(g, false);
                 }
             }
@@ -839,6 +901,18 @@ impl Runtime {
         } else {
             Steal::Nothing(poll_until)
         }
+    }
+
+    fn emit_steal(&self, m: MId, victim: PId, thief: PId, n: u32, runnext: bool) {
+        self.emit(
+            Some(m),
+            EvKind::Steal {
+                victim: victim as i32,
+                thief: thief as i32,
+                n,
+                runnext,
+            },
+        );
     }
 
     fn env_is_live(&self) -> bool {
@@ -1037,6 +1111,25 @@ impl Runtime {
         if self.main_started.load(Ordering::Acquire) {
             self.wakep();
         }
+        *cont = MCont::Schedule;
+    }
+
+    /// `goyield` (`goyield_m`): like Gosched, but the G goes to the tail of its own P's
+    /// ring, not the global queue, and nobody is woken. Traced as a preemption
+    /// (`GoPreempt`).
+    pub(crate) fn goyield(&self, m: MId, gp: GIdx, cont: &mut MCont) {
+        let g = self.g(gp);
+        self.emit(
+            Some(m),
+            EvKind::GoStop {
+                g: g.goid(),
+                reason: StopReason::Preempted,
+            },
+        );
+        g.casgstatus(GStatus::Running, GStatus::Runnable, self.rmw);
+        self.dropg(m);
+        let p = self.m(m).p().expect("goyield: no p");
+        self.runqput(p, gp, false);
         *cont = MCont::Schedule;
     }
 
@@ -1568,6 +1661,56 @@ mod handoff_tests {
                 assert_eq!(ring, vec![g], "the G stays on P1");
                 assert_eq!(rt.m(0).p(), None, "M0 dropped its P");
             }
+        }
+    }
+
+    /// `proc.go: runqgrab`: a thief that finds a busy victim's runnext sleeps
+    /// `usleep(3)` *inside* runqgrab, then CASes that same runnext; if the victim ran it
+    /// meanwhile, runqgrab starts over on the same victim. The deterministic driver
+    /// suspends the M there and resumes at the same victim, so work that reached the
+    /// global queue during the 3 µs does not come first. (The sleep is inside the
+    /// runtime: no program output shows it, so this follows the source.)
+    #[test]
+    fn runqgrab_retries_the_same_victim_after_usleep() {
+        for victim_ran_it in [false, true] {
+            let sim = rt(2);
+            let rt = &sim.rt;
+            let p1 = rt.pidleget(&mut rt.lock_sched()).unwrap();
+            let m1 = rt.new_m_struct(false);
+            rt.acquirep(m1, p1);
+            // M1 runs a G on P1, which has just readied another into P1's runnext.
+            let running = user_g(rt, p1);
+            assert_eq!(rt.p(p1).runq.runqget(), Some((running, false)));
+            rt.execute(m1, running, false);
+            let next = rt.newproc1(None, p1, rt.rtfuncs.main, 0, GKind::Example, 1, None);
+            rt.p(p1).runq.runqput(next, true, &mut |_| unreachable!());
+            // M0 (P0, nothing local) spins, reaches P1's runnext and backs off.
+            let mut cont = MCont::Schedule;
+            let found = rt.find_runnable(0, &mut cont);
+            assert!(matches!(
+                found,
+                Found::Wait(Wait::Run {
+                    after: RUNNEXT_STEAL_BACKOFF_NS
+                })
+            ));
+            let r = rt.m(0).steal_resume.lock().expect("suspended in runqgrab");
+            assert_eq!(
+                (r.victim, r.next, r.pass),
+                (p1, next, STEAL_TRIES as u32 - 1)
+            );
+            // During the 3 µs a G reaches the global queue.
+            let global = rt.newproc1(None, 0, rt.rtfuncs.main, 0, GKind::Example, 1, None);
+            rt.globrunqput(&mut rt.lock_sched(), global);
+            if victim_ran_it {
+                assert_eq!(rt.p(p1).runq.runqget(), Some((next, true)));
+            }
+            let found = rt.find_runnable(0, &mut cont);
+            let want = if victim_ran_it { global } else { next };
+            assert!(
+                matches!(found, Found::G(g, _, _) if g == want),
+                "victim ran it: {victim_ran_it}"
+            );
+            assert!(rt.m(0).steal_resume.lock().is_none());
         }
     }
 

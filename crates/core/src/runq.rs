@@ -419,6 +419,16 @@ impl<const N: usize> RunQueue<N> {
         }
     }
 
+    /// The end of `runqgrab`'s runnext steal after its back-off (`usleep(3)`): take `next`
+    /// out of this (victim) queue's runnext if it is still there. Any P may call it. On
+    /// false the caller starts `runqgrab` over (Go's `continue`), as `runqgrab` itself does.
+    pub fn runqgrab_runnext_cas(&self, next: GIdx) -> bool {
+        // AcqRel; partner: the owner's CAS that stored `next` (runqput).
+        self.runnext
+            .compare_exchange(next.0, 0, Ordering::AcqRel, Ordering::Relaxed)
+            .is_ok()
+    }
+
     /// `runqsteal`: steal about half of `victim`'s Gs into this (the thief's) queue. Called only
     /// by the owner of `self`, normally with its ring empty (`findRunnable` steals only then).
     ///

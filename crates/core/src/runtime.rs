@@ -292,9 +292,29 @@ pub struct M {
     /// own thread writes it (at the end of each `step_m`), so plain loads and stores do:
     /// no lock and no read-modify-write on the per-step path. Others only read it.
     pub cont: AtomicU8,
-    /// The deterministic stand-in for `usleep(3)` in `runqgrab`: (victim P + 1, the
-    /// runnext G) already waited for.
-    pub backoff_done: AtomicU64,
+    /// The deterministic stand-in for `usleep(3)` in `runqgrab`: where the M's
+    /// `stealWork` resumes after the 3 µs (owner-only).
+    pub steal_resume: crate::sync::SpinLock<Option<StealResume>>,
+}
+
+/// A `stealWork` suspended in `runqgrab`'s `usleep(3)` (deterministic driver only): the
+/// M resumes at the same victim, in the same pass and visiting order, and CASes the
+/// victim's runnext as Go does after the sleep.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct StealResume {
+    /// `findRunnable`'s `now` and the `pollUntil` of its own P's timers.
+    pub now: i64,
+    pub local_poll_until: i64,
+    /// The pass (0..4), the random start of its order, and the position in that order.
+    pub pass: u32,
+    pub rand: u32,
+    pub pos: u32,
+    /// The victim and the runnext G seen before the sleep.
+    pub victim: PId,
+    pub next: GIdx,
+    /// `stealWork`'s `ranTimer` and `pollUntil` so far.
+    pub ran_timer: bool,
+    pub poll_until: i64,
 }
 
 impl M {
@@ -312,7 +332,7 @@ impl M {
             signal_pending: AtomicBool::new(false),
             is_sysmon,
             cont: AtomicU8::new(MCont::Start.to_u8()),
-            backoff_done: AtomicU64::new(0),
+            steal_resume: crate::sync::SpinLock::new(None),
         }
     }
     pub fn p(&self) -> Option<PId> {

@@ -7,16 +7,18 @@
 //! `gcwaiting` in the scheduler parks its P in `_Pgcstop` (`gcstopm`); the last one
 //! wakes the stopper, which re-preempts stragglers every 100 µs meanwhile.
 //!
-//! With the world stopped, `procresize(n)` (GMP-REFERENCE §10):
+//! With the world stopped, `procresize(n)` (`proc.go: procresize`):
 //! - destroyed Ps (ids ≥ n) push their ring, tail first, onto the **head** of the global
 //!   queue, then their runnext: their Gs lead the global queue in their original order,
 //!   runnext first; timers move to the caller's P; free Gs go global; `_Pdead`;
 //! - the caller keeps its P if its id < n, else takes P0;
 //! - the other Ps become idle; those with work get their previous M if it is idle,
-//!   else any idle M, else a new one; empty ones go on the idle list (LIFO, so the
-//!   highest id comes out first).
+//!   else any idle M (`mget`, taken in ascending P order), else a new one; empty ones
+//!   go on the idle list in ascending order (LIFO, so `pidleget` hands out the highest
+//!   id first).
 //!
-//! `startTheWorldWithSema` then wakes an M for each runnable P and calls `wakep`.
+//! `startTheWorldWithSema` first polls the network (`netpoll(0)`, `injectglist`), then
+//! resizes, wakes an M for each runnable P in `procresize`'s order and calls `wakep`.
 //!
 //! An outside request (the UI's GOMAXPROCS control, `gmp run --procs` changes) goes
 //! through the runtime's own "GOMAXPROCS updater" goroutine, as Go 1.25+ does for its
@@ -144,6 +146,14 @@ impl Runtime {
 
     /// The world is stopped: `procresize` and `startTheWorldWithSema`.
     fn finish_gomaxprocs(&self, m: MId) {
+        // `proc.go: startTheWorldWithSema`: before procresize, a non-blocking
+        // `netpoll(0)` and `injectglist` of what is ready (onto the caller's P: with the
+        // world stopped no P is idle), so Gs whose I/O completed during the stop are
+        // runnable when the Ps come back.
+        if self.netpoll.inited() {
+            let list = self.netpoll.poll(self.now());
+            self.injectglist(Some(m), &list);
+        }
         let runnable = {
             let mut s = self.lock_sched();
             let n = s.newprocs;
@@ -211,27 +221,32 @@ impl Runtime {
             }
         }
         // Destroy the Ps that go away.
-        let cur = m.and_then(|m| self.m(m).p()).unwrap_or(0);
+        let to = m.and_then(|m| self.m(m).p()).unwrap_or(0);
         for i in nprocs..old {
-            self.p_destroy(s, i, cur);
+            self.p_destroy(s, i, to);
         }
         self.sched
             .gomaxprocs
             .store(nprocs as i32, Ordering::Release);
-        // Everyone else: idle, or runnable with an M.
+        // Everyone else: idle, or runnable with an M. Go walks the Ps from the highest id
+        // down, pushing each onto the front of a local list (`idlePs`, `runnablePs`,
+        // `runnablePsNeedM`), so every list ends up in ascending order.
+        let cur = m.and_then(|m| self.m(m).p());
+        let mut idle = Vec::new();
         let mut runnable = Vec::new();
         let mut need_m = Vec::new();
         for i in (0..nprocs).rev() {
-            if Some(i) == m.and_then(|m| self.m(m).p()) {
+            if Some(i) == cur {
                 continue;
             }
             let pp = self.p(i);
             pp.status.store(PStatus::Idle as u32, Ordering::Release);
             pp.m.store(0, Ordering::Release);
             if pp.runq.runqempty() {
-                self.pidleput(s, i);
+                idle.push(i);
                 continue;
             }
+            // Prefer the P's previous M if it is idle (`mgetSpecific(oldm)`).
             let oldm = pp.oldm.load(Ordering::Acquire);
             let mp = if oldm != 0 {
                 self.mget_specific(s, oldm - 1)
@@ -243,9 +258,18 @@ impl Runtime {
                 None => need_m.push(i),
             }
         }
-        for i in need_m {
+        // `runnablePs` is ascending; the Ps without a usable oldm then take `mget()` in
+        // ascending order, each pushed onto its front, so startTheWorldWithSema wakes
+        // them highest first and then the oldm Ps lowest first.
+        runnable.reverse();
+        for &i in need_m.iter().rev() {
             let mp = self.mget(s);
-            runnable.push((i, mp));
+            runnable.insert(0, (i, mp));
+        }
+        // "Finally, any remaining Ps are truly idle": `pidleput` in ascending order onto
+        // the LIFO idle list, so `pidleget` hands out the highest-numbered P first.
+        for &i in idle.iter().rev() {
+            self.pidleput(s, i);
         }
         runnable
     }

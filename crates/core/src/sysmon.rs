@@ -155,7 +155,14 @@ impl Runtime {
             }
         }
         // 5. schedtrace.
-        if self.cfg.schedtrace_ms > 0 && st.lasttrace + self.cfg.schedtrace_ms * 1_000_000 <= now {
+        // `proc.go: sysmon` prints when `lasttrace+schedtrace*1e6 <= now` with `lasttrace`
+        // starting at 0 and `now` from `nanotime()` (the monotonic clock, far past 0), so
+        // the first line comes on sysmon's first loop, with the start-up state.
+        // `proc.go: schedtrace` labels each line with the time since its first call.
+        if self.cfg.schedtrace_ms > 0
+            && (st.trace_start.is_none()
+                || st.lasttrace + self.cfg.schedtrace_ms * 1_000_000 <= now)
+        {
             st.lasttrace = now;
             let start = *st.trace_start.get_or_insert(now);
             self.schedtrace(now - start, self.cfg.scheddetail);

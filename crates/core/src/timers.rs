@@ -8,13 +8,19 @@
 //! into the **runnext** of the P that ran it (`goready`).
 //!
 //! So a sleeping G can be late: if every P runs a call-free loop and async preemption is
-//! off, nobody checks the timers at all (GMP-REFERENCE §16 c).
+//! off, nobody checks the timers at all (`proc.go: findRunnable` and `sysmon` are the
+//! only places that look).
+//!
+//! Adding a timer wakes the netpoller (`wakeNetPoller`) only when the new timer is the
+//! earliest on its P (`time.go: timer.maybeAdd`): a later one is covered by whoever
+//! will wake for the earlier one, who then recomputes its sleep.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::sync::atomic::{AtomicI64, AtomicU32, AtomicU64, Ordering};
 
 use crate::g::GIdx;
+use crate::runtime::{PId, Runtime};
 
 #[derive(Default)]
 pub struct Timers {
@@ -27,12 +33,17 @@ pub struct Timers {
 }
 
 impl Timers {
-    /// Adds a timer that readies `g` at `when`.
-    pub fn add(&self, when: i64, g: GIdx) {
+    /// Adds a timer that readies `g` at `when`. Returns true if it is now the earliest
+    /// (`time.go: timer.maybeAdd`: `wake = wakeTime == 0 || when < wakeTime`, checked
+    /// under the timers' lock before `addHeap`).
+    pub fn add(&self, when: i64, g: GIdx) -> bool {
         let mut h = self.heap.lock();
+        let wake_time = h.peek().map(|r| r.0 .0).unwrap_or(0);
+        let wake = wake_time == 0 || when < wake_time;
         let seq = self.seq.fetch_add(1, Ordering::Relaxed);
         h.push(Reverse((when, seq, g.0)));
         self.publish(&h);
+        wake
     }
 
     fn publish(&self, h: &BinaryHeap<Reverse<(i64, u64, u32)>>) {
@@ -85,6 +96,19 @@ impl Timers {
                 v
             }
             None => Vec::new(),
+        }
+    }
+}
+
+impl Runtime {
+    /// `time.go: timer.maybeAdd` for `time.Sleep`'s timer (`resetForSleep`, run after the
+    /// G is parked): add it to P `p`'s heap, mark P `p` in `timerpMask`, and call
+    /// `wakeNetPoller` only if it is the earliest timer on that P.
+    pub fn timer_maybe_add(&self, p: PId, when: i64, g: GIdx) {
+        let wake = self.p(p).timers.add(when, g);
+        self.sched.timerp_mask[p as usize].store(true, Ordering::Release);
+        if wake {
+            self.wake_net_poller(when);
         }
     }
 }

@@ -431,9 +431,20 @@ struct Frame {
 /// What a yielded operation will hand back when the G resumes.
 enum Pending {
     None,
-    Recv { dst: Reg, ok: Option<Reg> },
-    Select { dst: Reg, val: Reg, ok: Reg },
-    Procs { dst: Reg },
+    Recv {
+        dst: Reg,
+        ok: Option<Reg>,
+    },
+    Select {
+        dst: Reg,
+        val: Reg,
+        ok: Reg,
+    },
+    Procs {
+        dst: Reg,
+    },
+    /// `Lock` may have to be yielded again (`lockSlow` loops).
+    Lock(u32),
 }
 
 /// A goroutine's execution state.
@@ -763,11 +774,17 @@ impl Gor {
             .collect()
     }
 
-    fn deliver(&mut self, cx: &mut Cx<'_>) {
+    fn deliver(&mut self, cx: &mut Cx<'_>) -> Option<Yield> {
         let pending = std::mem::replace(&mut self.pending, Pending::None);
         let fr = self.frames.last_mut().unwrap();
         match pending {
             Pending::None => {}
+            Pending::Lock(id) => {
+                if cx.retry {
+                    self.pending = Pending::Lock(id);
+                    return Some(Yield::Op(Op::Lock(id)));
+                }
+            }
             Pending::Recv { dst, ok } => {
                 let (tok, got) = cx.received.take().unwrap_or((0, false));
                 let v = if got { self.chans.take(tok) } else { V::Nil };
@@ -786,10 +803,13 @@ impl Gor {
             }
             Pending::Procs { dst } => fr.regs[dst as usize] = V::Int(cx.prev_procs as i64),
         }
+        None
     }
 
     fn run(&mut self, cx: &mut Cx<'_>) -> Yield {
-        self.deliver(cx);
+        if let Some(y) = self.deliver(cx) {
+            return y;
+        }
         let budget_ps = cx.budget_ns.saturating_mul(1000);
         let start_ps = self.ps;
         loop {
@@ -2016,6 +2036,7 @@ impl Gor {
             MutexLock | MutexUnlock => {
                 let id = self.obj_id(&a[0], || cx.host.new_mutex())?;
                 if n == MutexLock {
+                    self.pending = Pending::Lock(id);
                     y(Op::Lock(id))
                 } else {
                     y(Op::Unlock(id))

@@ -1,0 +1,3 @@
+module oracle/closechan
+
+go 1.27

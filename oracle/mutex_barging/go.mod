@@ -1,0 +1,3 @@
+module oracle/mutex_barging
+
+go 1.27

@@ -1,0 +1,3 @@
+module oracle/mutex_starvation
+
+go 1.27

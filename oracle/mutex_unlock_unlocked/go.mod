@@ -1,0 +1,3 @@
+module oracle/mutex_unlock_unlocked
+
+go 1.27

@@ -1,0 +1,3 @@
+module oracle/netpoll_timer
+
+go 1.27

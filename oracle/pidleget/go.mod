@@ -1,0 +1,3 @@
+module oracle/pidleget
+
+go 1.27

@@ -1,0 +1,3 @@
+module oracle/schedtrace_timing
+
+go 1.27

@@ -1,0 +1,3 @@
+module oracle/start_the_world
+
+go 1.27
