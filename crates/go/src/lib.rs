@@ -128,12 +128,7 @@ fn go_message(msg: &str) -> String {
 /// Parses, checks and compiles `src` (the file `main.go`).
 pub fn compile(src: &str) -> Result<Arc<GoProgram>, Vec<Diag>> {
     let mut files = HashMap::new();
-    // Go 1.18's `any`, for a checker from before it: a declaration appended after the
-    // program, so no position in the program moves.
-    files.insert(
-        "/main/main.go".to_string(),
-        format!("{src}\ntype any = interface{{}}\n"),
-    );
+    files.insert("/main/main.go".to_string(), src.to_string());
     for (name, text) in STD {
         files.insert(format!("/std/{name}/{name}.go"), text.to_string());
     }
