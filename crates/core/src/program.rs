@@ -219,12 +219,14 @@ impl PartialEq for CodeRef {
 impl Program {
     /// A program whose `main.main` is a front end's code.
     pub fn from_code(code: std::sync::Arc<dyn crate::code::Code>) -> Program {
-        let frame = code.main_frame();
+        // The code's own frames account for main.main's frame (and its return
+        // address); this entry only runs the code.
+        let _ = code.main_frame();
         Program {
             funcs: vec![
                 Func {
                     name: "main.main".into(),
-                    frame,
+                    frame: 0,
                     body: vec![Op::Code],
                 },
                 Func {
@@ -254,7 +256,7 @@ pub struct RuntimeFuncs {
 }
 
 /// Frame of `runtime.main` (`goexit`'s return address sits below it).
-pub const RUNTIME_MAIN_FRAME: u64 = 184;
+pub const RUNTIME_MAIN_FRAME: u64 = 288;
 /// Frame of the package initialisation `runtime.main` runs before `main.main`: large
 /// enough that the main goroutine's stack grows from 2 KiB to 4 KiB first, as it does
 /// in real programs on linux/amd64 (fmt, os, unicode init).

@@ -697,7 +697,8 @@ fn stack_growth(p: &Params) -> Program {
     if p.flag("gc") {
         main.push(Op::Gc);
     }
-    b.main(272, main)
+    // main.main is $144 (the inlined recurse(0) and a spill slot; go build -gcflags=-S).
+    b.main(144, main)
 }
 
 fn stack_growth_go(p: &Params) -> String {

@@ -210,6 +210,19 @@ pub fn compile(src: &str) -> Result<Arc<GoProgram>, Vec<Diag>> {
         infos: infos.clone(),
     };
     let mut c = compile::Compiler::new(cx, "./main.go".into());
+    // `//go:noinline` pragmas on the program's functions.
+    let lines: Vec<&str> = src.lines().collect();
+    for w in lines.windows(2) {
+        if w[0].trim() == "//go:noinline" {
+            if let Some(rest) = w[1].strip_prefix("func ") {
+                let name: String = rest
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                c.noinline.insert(format!("main.{name}"));
+            }
+        }
+    }
     let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| c.program()));
     let (init, main) = match r {
         Ok(Ok(x)) => x,
@@ -248,7 +261,7 @@ pub fn compile(src: &str) -> Result<Arc<GoProgram>, Vec<Diag>> {
         frame: 0,
         nosplit: true,
         slot_off: vec![0, 0],
-        results: vec![],
+        ..Default::default()
     });
     if std::env::var_os("GMP_DUMP_CODE").is_some() {
         for (i, f) in c.funcs.iter().enumerate() {

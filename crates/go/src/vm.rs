@@ -381,6 +381,15 @@ pub struct Func {
     pub nosplit: bool,
     /// Byte offset of each register's variable in the frame, for `&local` addresses.
     pub slot_off: Vec<u32>,
+    /// Bytes of this function's own locals, of its outgoing argument spill area, and of
+    /// the locals of callees inlined into its frame.
+    pub locals: u64,
+    pub spill: u64,
+    pub inline_area: u64,
+    /// gc would inline this function into a caller (see `compile::Compiler::layout`).
+    pub inlinable: bool,
+    pub static_calls: Vec<FuncId>,
+    pub other_calls: u32,
     /// The result registers (and whether each is a cell: a named result), which a
     /// function returns when a deferred call recovers a panic.
     pub results: Vec<(Reg, bool)>,
@@ -426,6 +435,9 @@ struct Frame {
     is_defer: bool,
     /// Stack bytes used below this frame's own frame (for `&local` addresses).
     used_below: u64,
+    /// Inlined into the frame at this index (gc inlined the call: no frame, no
+    /// prologue; its locals live in that frame).
+    phys: Option<usize>,
 }
 
 /// What a yielded operation will hand back when the G resumes.
@@ -718,6 +730,12 @@ impl Gor {
         g
     }
 
+    /// Would gc have inlined a call of `f` here? One level: into a physical frame.
+    fn inlined_call(&self, f: FuncId) -> bool {
+        self.prog.funcs[f as usize].inlinable
+            && self.frames.last().is_some_and(|fr| fr.phys.is_none())
+    }
+
     fn push_frame(
         &mut self,
         f: FuncId,
@@ -727,6 +745,20 @@ impl Gor {
         nret: u32,
         is_defer: bool,
     ) {
+        self.push_frame_inl(f, args, caps, dst, nret, is_defer, false)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn push_frame_inl(
+        &mut self,
+        f: FuncId,
+        args: Vec<V>,
+        caps: &[V],
+        dst: Reg,
+        nret: u32,
+        is_defer: bool,
+        inline: bool,
+    ) {
         let func = &self.prog.funcs[f as usize];
         let mut regs = Vec::with_capacity(func.nregs as usize);
         regs.extend(args);
@@ -734,8 +766,16 @@ impl Gor {
         regs.extend(caps.iter().cloned());
         regs.resize(func.nregs as usize, V::Nil);
         let used_below = self.used;
-        self.used += func.frame;
+        let phys = if inline {
+            Some(self.frames.len() - 1)
+        } else {
+            None
+        };
+        if !inline {
+            self.used += func.frame;
+        }
         self.frames.push(Frame {
+            phys,
             func: f,
             pc: 0,
             regs,
@@ -1141,10 +1181,10 @@ impl Gor {
             I::Field(d, s, i) => {
                 let v = match g!(s) {
                     V::Agg(xs) => xs.get(*i as usize).cloned().unwrap_or_default(),
-                    V::Ptr(p) => match load(p) {
+                    V::Ptr(p) => with_mut(p, |a| match a {
                         V::Agg(xs) => xs.get(*i as usize).cloned().unwrap_or_default(),
                         _ => V::Nil,
-                    },
+                    }),
                     V::Nil => return err(NIL_DEREF.into()),
                     _ => V::Nil,
                 };
@@ -1184,15 +1224,19 @@ impl Gor {
                         }
                         V::Int(s.as_bytes()[idx as usize] as i64)
                     }
-                    V::Ptr(p) => match load(p) {
-                        V::Agg(xs) => {
-                            if idx < 0 || idx as usize >= xs.len() {
-                                return err(index_err(idx, xs.len()));
+                    V::Ptr(p) => {
+                        let got = with_mut(p, |a| match a {
+                            V::Agg(xs) if idx >= 0 && (idx as usize) < xs.len() => {
+                                Ok(xs[idx as usize].clone())
                             }
-                            xs[idx as usize].clone()
+                            V::Agg(xs) => Err(xs.len()),
+                            _ => Ok(V::Nil),
+                        });
+                        match got {
+                            Ok(v) => v,
+                            Err(n) => return err(index_err(idx, n)),
                         }
-                        _ => V::Nil,
-                    },
+                    }
                     V::Nil => return err(index_err(idx, 0)),
                     _ => V::Nil,
                 };
@@ -1339,10 +1383,10 @@ impl Gor {
                     V::Agg(xs) => xs.len(),
                     V::Map(m) => lock(m).keys.len(),
                     V::Chan(c) => cx.host.chan_len(*c).0,
-                    V::Ptr(p) => match load(p) {
+                    V::Ptr(p) => with_mut(p, |a| match a {
                         V::Agg(xs) => xs.len(),
                         _ => 0,
-                    },
+                    }),
                     _ => 0,
                 };
                 set!(d, V::Int(n as i64));
@@ -1417,15 +1461,18 @@ impl Gor {
                 self.ps += cost::ALU;
             }
             I::Call { f, args, dst, nret } => {
-                if let Some(frame) = self.prologue(*f, cx) {
-                    // morestack: the call runs again when the G resumes.
-                    self.frames.last_mut().unwrap().pc -= 1;
-                    return Err(Stop::Yield(Yield::Morestack { frame }));
+                let inline = self.inlined_call(*f);
+                if !inline {
+                    if let Some(frame) = self.prologue(*f, cx) {
+                        // morestack: the call runs again when the G resumes.
+                        self.frames.last_mut().unwrap().pc -= 1;
+                        return Err(Stop::Yield(Yield::Morestack { frame }));
+                    }
                 }
                 let fr = self.frames.last_mut().unwrap();
                 let a: Vec<V> = args.iter().map(|x| fr.regs[*x as usize].clone()).collect();
-                self.ps += cost::CALL;
-                self.push_frame(*f, a, &[], *dst, *nret, false);
+                self.ps += if inline { cost::MOVE } else { cost::CALL };
+                self.push_frame_inl(*f, a, &[], *dst, *nret, false, inline);
             }
             I::CallV { f, args, dst, nret } => {
                 let fv = g!(f).clone();
@@ -1683,17 +1730,30 @@ impl Gor {
                 self.ps += cost::ALU * 3;
             }
             I::StackAddr(d, slot) => {
+                // SP of the physical frame, then its spill area, then the locals of an
+                // inlined callee, then the frame's own locals.
                 let f = &prog.funcs[fr.func as usize];
-                let off = f.slot_off.get(*slot as usize).copied().unwrap_or(0) as u64;
+                let slot_off = f.slot_off.get(*slot as usize).copied().unwrap_or(0) as u64;
+                let phys = fr.phys;
+                let own_used = fr.used_below;
+                let (pfunc, pused, off) = match phys {
+                    Some(p) => {
+                        let pf = &self.frames[p];
+                        let pfn = &prog.funcs[pf.func as usize];
+                        (pfn, pf.used_below, pfn.spill + slot_off)
+                    }
+                    None => (f, own_used, f.spill + f.inline_area + slot_off),
+                };
                 let hi = cx.stack_lo + cx.stack_size;
-                let frame_top = cx.stack_base + fr.used_below + f.frame;
-                let addr = hi - frame_top + off;
-                set!(d, V::Int(addr as i64));
+                let sp = hi - (cx.stack_base + pused + pfunc.frame);
+                let fr = self.frames.last_mut().unwrap();
+                fr.regs[*d as usize] = V::Int((sp + off) as i64);
                 self.ps += cost::ALU;
             }
             I::NilToZero(d, z) => {
-                if matches!(r[*d as usize], V::Nil) {
-                    r[*d as usize] = z.clone();
+                let fr = self.frames.last_mut().unwrap();
+                if matches!(fr.regs[*d as usize], V::Nil) {
+                    fr.regs[*d as usize] = z.clone();
                 }
             }
             I::Trap(msg) => return err(msg.to_string()),
