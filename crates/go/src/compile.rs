@@ -73,6 +73,8 @@ struct FnCx {
     fallthrough: Vec<usize>,
     /// Inside a go/defer thunk: (has a receiver, the parameter registers).
     thunk_args: Option<(bool, Vec<Reg>)>,
+    /// Code positions a jump may target.
+    targets: HashSet<u32>,
     /// The function's name, and how many closures it has made (`main.f.func1`).
     name: String,
     nlits: u32,
@@ -432,6 +434,72 @@ impl<'a> Compiler<'a> {
     }
 
     fn emit(&mut self, i: I, line: u32) -> usize {
+        // Peepholes, never across a jump target: an operation whose result a Move
+        // copies to a variable writes the variable directly; an integer compare whose
+        // only use is the next conditional jump becomes one fused jump.
+        let at = self.f().code.len();
+        if at > 0 && !self.f().targets.contains(&(at as u32)) {
+            let temp = |f: &FnCx, r: Reg| {
+                !f.locals.values().any(|l| l.reg == r) && !f.results.contains(&r)
+            };
+            let f = self.f();
+            match (&i, f.code.last_mut()) {
+                (I::Move(d, s), Some(I::Bin(_, _, pd, _, _) | I::BinK(_, _, pd, _, _)))
+                    if *pd == *s && *d != *s =>
+                {
+                    let (d, s) = (*d, *s);
+                    if temp(f, s) {
+                        if let Some(I::Bin(_, _, pd, _, _) | I::BinK(_, _, pd, _, _)) =
+                            f.code.last_mut()
+                        {
+                            *pd = d;
+                        }
+                        return at - 1;
+                    }
+                }
+                (
+                    I::JmpIfNot(c, t),
+                    Some(I::Bin(
+                        op
+                        @ (BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne),
+                        Kind::Int {
+                            bits: 64,
+                            signed: true,
+                        },
+                        pd,
+                        a,
+                        b,
+                    )),
+                ) if *pd == *c => {
+                    let (op, a, b, t, c) = (*op, *a, *b, *t, *c);
+                    if temp(f, c) {
+                        *f.code.last_mut().unwrap() = I::JmpUnless(op, a, b, t);
+                        return at - 1;
+                    }
+                }
+                (
+                    I::JmpIfNot(c, t),
+                    Some(I::BinK(
+                        op
+                        @ (BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne),
+                        Kind::Int {
+                            bits: 64,
+                            signed: true,
+                        },
+                        pd,
+                        a,
+                        V::Int(k),
+                    )),
+                ) if *pd == *c => {
+                    let (op, a, k, t, c) = (*op, *a, *k, *t, *c);
+                    if temp(f, c) {
+                        *f.code.last_mut().unwrap() = I::JmpUnlessK(op, a, k, t);
+                        return at - 1;
+                    }
+                }
+                _ => {}
+            }
+        }
         match &i {
             I::Call { .. }
             | I::CallV { .. }
@@ -483,12 +551,19 @@ impl<'a> Compiler<'a> {
     }
 
     fn here(&mut self) -> u32 {
-        self.f().code.len() as u32
+        let h = self.f().code.len() as u32;
+        // A jump may land here: the peepholes in `emit` must not merge across it.
+        self.f().targets.insert(h);
+        h
     }
 
     fn patch(&mut self, at: usize, to: u32) {
         match &mut self.f().code[at] {
-            I::Jmp(t) | I::JmpIf(_, t) | I::JmpIfNot(_, t) => *t = to,
+            I::Jmp(t)
+            | I::JmpIf(_, t)
+            | I::JmpIfNot(_, t)
+            | I::JmpUnless(_, _, _, t)
+            | I::JmpUnlessK(_, _, _, t) => *t = to,
             _ => unreachable!("patch of a non-jump"),
         }
     }
@@ -995,9 +1070,8 @@ impl<'a> Compiler<'a> {
                 };
                 let lv = self.lvalue(&st.expr)?;
                 let cur = self.lv_load(&lv, line);
-                let o = self.konst(one, line);
                 let r = self.reg();
-                self.emit(I::Bin(op, k, r, cur, o), line);
+                self.emit(I::BinK(op, k, r, cur, one), line);
                 self.lv_store(&lv, r, line);
                 Ok(())
             }
@@ -2311,12 +2385,23 @@ impl<'a> Compiler<'a> {
             (x, y, Kind::Other)
         } else {
             let x = self.expr(&b.expr_a)?;
-            let y = self.expr(&b.expr_b)?;
             let k = if shift {
                 self.kind(self.type_of_bin(b))
             } else {
                 self.kind(ta)
             };
+            // A constant right operand is an immediate.
+            if let Some(c) = self
+                .tv(&b.expr_b)
+                .and_then(|tv| self.const_value(&tv, line))
+            {
+                if matches!(c, V::Int(_)) && matches!(k, Kind::Int { .. }) {
+                    let d = self.reg();
+                    self.emit(I::BinK(op, k, d, x, c), line);
+                    return Ok(d);
+                }
+            }
+            let y = self.expr(&b.expr_b)?;
             (x, y, k)
         };
         let d = self.reg();
@@ -3351,6 +3436,11 @@ fn map_regs(i: &mut I, m: &impl Fn(Reg) -> Reg) {
             one(a);
             one(b)
         }
+        I::BinK(_, _, a, b, _) | I::JmpUnless(_, a, b, _) => {
+            one(a);
+            one(b)
+        }
+        I::JmpUnlessK(_, a, _, _) => one(a),
         I::Bin(_, _, a, b, c)
         | I::ElemPtr(a, b, c)
         | I::Index(a, b, c)

@@ -42,7 +42,7 @@ pub enum V {
     Float(f64),
     Str(Arc<str>),
     Ptr(Ptr),
-    Slice(Slice),
+    Slice(Box<Slice>),
     Map(Arc<Mutex<MapObj>>),
     Chan(u32),
     Func(Arc<Closure>),
@@ -235,6 +235,12 @@ pub enum I {
     Const(Reg, V),
     Move(Reg, Reg),
     Bin(BinOp, Kind, Reg, Reg, Reg),
+    /// `Bin` with a constant second operand.
+    BinK(BinOp, Kind, Reg, Reg, V),
+    /// Jump unless `a op b` (a 64-bit integer compare fused with its branch).
+    JmpUnless(BinOp, Reg, Reg, u32),
+    /// Jump unless `a op k`.
+    JmpUnlessK(BinOp, Reg, i64, u32),
     Neg(Kind, Reg, Reg),
     Not(Reg, Reg),
     BitNot(Kind, Reg, Reg),
@@ -480,6 +486,8 @@ pub struct Gor {
     pub goid: u64,
     /// `Error()`/`String()` of the value being panicked with, if it has one.
     panic_method_text: Option<String>,
+    /// Register vectors of returned frames, reused by the next calls.
+    spare: Vec<Vec<V>>,
 }
 
 /// Values in flight through channels, by token (the core moves only tokens).
@@ -725,6 +733,7 @@ impl Gor {
             carry_ps: 0,
             goid: 0,
             panic_method_text: None,
+            spare: Vec::new(),
         };
         g.push_frame(f, args, caps, 0, 0, false);
         g
@@ -760,8 +769,9 @@ impl Gor {
         inline: bool,
     ) {
         let func = &self.prog.funcs[f as usize];
-        let mut regs = Vec::with_capacity(func.nregs as usize);
-        regs.extend(args);
+        // The argument vector becomes the frame's registers.
+        let mut regs = args;
+        regs.reserve(func.nregs as usize);
         regs.resize(func.nparams as usize, V::Nil);
         regs.extend(caps.iter().cloned());
         regs.resize(func.nregs as usize, V::Nil);
@@ -850,13 +860,17 @@ impl Gor {
         if let Some(y) = self.deliver(cx) {
             return y;
         }
+        // One handle on the code for the whole run (not an atomic increment per step).
+        let prog = self.prog.clone();
         let budget_ps = cx.budget_ns.saturating_mul(1000);
         let start_ps = self.ps;
+        let end_ps = start_ps.saturating_add(budget_ps);
         loop {
-            if self.ps - start_ps >= budget_ps {
+            self.fast(&prog, end_ps);
+            if self.ps >= end_ps {
                 return Yield::Budget;
             }
-            match self.step(cx) {
+            match self.step(&prog, cx) {
                 Ok(()) => {}
                 Err(Stop::Yield(y)) => return y,
                 Err(Stop::Err(e)) => {
@@ -866,6 +880,126 @@ impl Gor {
                 }
             }
         }
+    }
+
+    /// The hot instructions (constants, moves, 64-bit integer arithmetic and compares,
+    /// branches) in a tight loop over the top frame's registers; returns at the first
+    /// other instruction (for [`Gor::step`]) or when the budget is spent.
+    #[inline]
+    fn fast(&mut self, prog: &Prog, end_ps: u64) {
+        let Some(fr) = self.frames.last_mut() else {
+            return;
+        };
+        let code = &prog.funcs[fr.func as usize].code;
+        let regs = &mut fr.regs;
+        let mut pc = fr.pc;
+        let mut ps = self.ps;
+        const I64: Kind = Kind::Int {
+            bits: 64,
+            signed: true,
+        };
+        while ps < end_ps {
+            match code.get(pc) {
+                Some(I::Const(d, V::Int(k))) => {
+                    put(&mut regs[*d as usize], V::Int(*k));
+                    ps += cost::MOVE;
+                }
+                Some(I::Move(d, s)) => {
+                    if let V::Int(x) = regs[*s as usize] {
+                        put(&mut regs[*d as usize], V::Int(x));
+                    } else {
+                        let v = regs[*s as usize].clone();
+                        regs[*d as usize] = v;
+                    }
+                    ps += cost::MOVE;
+                }
+                Some(I::Bin(op, I64, d, a, b)) => {
+                    let (V::Int(x), V::Int(y)) = (&regs[*a as usize], &regs[*b as usize]) else {
+                        break;
+                    };
+                    let (x, y) = (*x, *y);
+                    let v = match op {
+                        BinOp::Add => V::Int(x.wrapping_add(y)),
+                        BinOp::Sub => V::Int(x.wrapping_sub(y)),
+                        BinOp::Mul => V::Int(x.wrapping_mul(y)),
+                        BinOp::And => V::Int(x & y),
+                        BinOp::Or => V::Int(x | y),
+                        BinOp::Xor => V::Int(x ^ y),
+                        BinOp::Lt => V::Bool(x < y),
+                        BinOp::Le => V::Bool(x <= y),
+                        BinOp::Gt => V::Bool(x > y),
+                        BinOp::Ge => V::Bool(x >= y),
+                        BinOp::Eq => V::Bool(x == y),
+                        BinOp::Ne => V::Bool(x != y),
+                        _ => break,
+                    };
+                    put(&mut regs[*d as usize], v);
+                    ps += cost::ALU;
+                }
+                Some(I::BinK(op, I64, d, a, V::Int(y))) => {
+                    let V::Int(x) = regs[*a as usize] else { break };
+                    let y = *y;
+                    let v = match op {
+                        BinOp::Add => V::Int(x.wrapping_add(y)),
+                        BinOp::Sub => V::Int(x.wrapping_sub(y)),
+                        BinOp::Mul => V::Int(x.wrapping_mul(y)),
+                        BinOp::And => V::Int(x & y),
+                        BinOp::Or => V::Int(x | y),
+                        BinOp::Xor => V::Int(x ^ y),
+                        BinOp::Lt => V::Bool(x < y),
+                        BinOp::Le => V::Bool(x <= y),
+                        BinOp::Gt => V::Bool(x > y),
+                        BinOp::Ge => V::Bool(x >= y),
+                        BinOp::Eq => V::Bool(x == y),
+                        BinOp::Ne => V::Bool(x != y),
+                        _ => break,
+                    };
+                    put(&mut regs[*d as usize], v);
+                    ps += cost::ALU;
+                }
+                Some(I::JmpUnless(op, a, b, t)) => {
+                    let (V::Int(x), V::Int(y)) = (&regs[*a as usize], &regs[*b as usize]) else {
+                        break;
+                    };
+                    ps += cost::BRANCH;
+                    if !int_cmp(*op, *x, *y) {
+                        pc = *t as usize;
+                        continue;
+                    }
+                }
+                Some(I::JmpUnlessK(op, a, y, t)) => {
+                    let V::Int(x) = regs[*a as usize] else { break };
+                    ps += cost::BRANCH;
+                    if !int_cmp(*op, x, *y) {
+                        pc = *t as usize;
+                        continue;
+                    }
+                }
+                Some(I::Jmp(t)) => {
+                    pc = *t as usize;
+                    ps += cost::BRANCH;
+                    continue;
+                }
+                Some(I::JmpIf(c, t)) => {
+                    ps += cost::BRANCH;
+                    if matches!(regs[*c as usize], V::Bool(true)) {
+                        pc = *t as usize;
+                        continue;
+                    }
+                }
+                Some(I::JmpIfNot(c, t)) => {
+                    ps += cost::BRANCH;
+                    if !matches!(regs[*c as usize], V::Bool(true)) {
+                        pc = *t as usize;
+                        continue;
+                    }
+                }
+                _ => break,
+            }
+            pc += 1;
+        }
+        fr.pc = pc;
+        self.ps = ps;
     }
 
     /// Begins unwinding for a panic; returns a Fatal yield if nothing can recover.
@@ -938,8 +1072,13 @@ impl Gor {
     }
 
     fn pop_frame(&mut self) -> Frame {
-        let fr = self.frames.pop().unwrap();
+        let mut fr = self.frames.pop().unwrap();
         self.used = fr.used_below;
+        if self.spare.len() < 64 {
+            let mut regs = std::mem::take(&mut fr.regs);
+            regs.clear();
+            self.spare.push(regs);
+        }
         fr
     }
 
@@ -1013,8 +1152,7 @@ impl Gor {
         Ok(())
     }
 
-    fn step(&mut self, cx: &mut Cx<'_>) -> Result<(), Stop> {
-        let prog = self.prog.clone();
+    fn step(&mut self, prog: &Prog, cx: &mut Cx<'_>) -> Result<(), Stop> {
         let fr = self.frames.last_mut().unwrap();
         let func = &prog.funcs[fr.func as usize];
         let Some(ins) = func.code.get(fr.pc) else {
@@ -1047,6 +1185,31 @@ impl Gor {
                 let v = binop(*op, *k, g!(a), g!(b)).map_err(Stop::Err)?;
                 set!(d, v);
                 self.ps += cost::ALU;
+            }
+            I::BinK(op, k, d, a, c) => {
+                let v = binop(*op, *k, g!(a), c).map_err(Stop::Err)?;
+                set!(d, v);
+                self.ps += cost::ALU;
+            }
+            I::JmpUnless(op, a, b, t) => {
+                let i64k = Kind::Int {
+                    bits: 64,
+                    signed: true,
+                };
+                if !matches!(binop(*op, i64k, g!(a), g!(b)), Ok(V::Bool(true))) {
+                    fr.pc = *t as usize;
+                }
+                self.ps += cost::BRANCH;
+            }
+            I::JmpUnlessK(op, a, k, t) => {
+                let i64k = Kind::Int {
+                    bits: 64,
+                    signed: true,
+                };
+                if !matches!(binop(*op, i64k, g!(a), &V::Int(*k)), Ok(V::Bool(true))) {
+                    fr.pc = *t as usize;
+                }
+                self.ps += cost::BRANCH;
             }
             I::Neg(k, d, a) => {
                 let v = match (k, g!(a)) {
@@ -1318,12 +1481,12 @@ impl Gor {
                     return err("runtime error: makeslice: len out of range (the explorer's limit is 2^26 elements)".into());
                 }
                 let z = g!(zero).clone();
-                let v = V::Slice(Slice {
+                let v = V::Slice(Box::new(Slice {
                     arr: Arc::new(Mutex::new(vec![z; cap as usize])),
                     off: 0,
                     len: len as usize,
                     cap: cap as usize,
-                });
+                }));
                 set!(d, v);
                 self.ps += cost::ALLOC + cap as u64 * 100;
             }
@@ -1423,12 +1586,12 @@ impl Gor {
                         if lo < 0 || hi < lo || max < hi || max as usize > sl.cap {
                             return err(slice_err(lo, hi, sl.cap));
                         }
-                        V::Slice(Slice {
+                        V::Slice(Box::new(Slice {
                             arr: sl.arr.clone(),
                             off: sl.off + lo as usize,
                             len: (hi - lo) as usize,
                             cap: (max - lo) as usize,
-                        })
+                        }))
                     }
                     V::Ptr(p) => {
                         // Slicing an array through its pointer: the array becomes the
@@ -1442,12 +1605,12 @@ impl Gor {
                         if lo < 0 || hi < lo || hi as usize > n {
                             return err(slice_err(lo, hi, n));
                         }
-                        V::Slice(Slice {
+                        V::Slice(Box::new(Slice {
                             arr: Arc::new(Mutex::new(xs)),
                             off: lo as usize,
                             len: (hi - lo) as usize,
                             cap: n - lo as usize,
-                        })
+                        }))
                     }
                     V::Nil => {
                         if lo != 0 || hi_v.unwrap_or(0) != 0 {
@@ -1469,8 +1632,9 @@ impl Gor {
                         return Err(Stop::Yield(Yield::Morestack { frame }));
                     }
                 }
+                let mut a = self.spare.pop().unwrap_or_default();
                 let fr = self.frames.last_mut().unwrap();
-                let a: Vec<V> = args.iter().map(|x| fr.regs[*x as usize].clone()).collect();
+                a.extend(args.iter().map(|x| fr.regs[*x as usize].clone()));
                 self.ps += if inline { cost::MOVE } else { cost::CALL };
                 self.push_frame_inl(*f, a, &[], *dst, *nret, false, inline);
             }
@@ -1763,6 +1927,30 @@ impl Gor {
     }
 }
 
+#[inline(always)]
+fn int_cmp(op: BinOp, x: i64, y: i64) -> bool {
+    match op {
+        BinOp::Lt => x < y,
+        BinOp::Le => x <= y,
+        BinOp::Gt => x > y,
+        BinOp::Ge => x >= y,
+        BinOp::Eq => x == y,
+        _ => x != y,
+    }
+}
+
+/// Stores a scalar into a register: when the old value owns nothing (a scalar or
+/// nil), it is overwritten without running its destructor.
+#[inline(always)]
+fn put(slot: &mut V, v: V) {
+    if matches!(slot, V::Int(_) | V::Bool(_) | V::Float(_) | V::Nil) {
+        // Safety: those variants own no heap data, so skipping their drop leaks nothing.
+        unsafe { std::ptr::write(slot, v) }
+    } else {
+        *slot = v;
+    }
+}
+
 pub const NIL_DEREF: &str = "runtime error: invalid memory address or nil pointer dereference";
 
 fn index_err(i: i64, n: usize) -> String {
@@ -1779,12 +1967,12 @@ fn slice_err(lo: i64, hi: i64, cap: usize) -> String {
 
 pub fn slice_of(v: Vec<V>) -> V {
     let n = v.len();
-    V::Slice(Slice {
+    V::Slice(Box::new(Slice {
         arr: Arc::new(Mutex::new(v)),
         off: 0,
         len: n,
         cap: n,
-    })
+    }))
 }
 
 pub fn slice_vals(v: &V) -> Vec<V> {
@@ -1810,12 +1998,12 @@ fn append(s: &V, add: Vec<V>, ps: &mut u64) -> V {
             for (i, v) in add.into_iter().enumerate() {
                 a[off + len + i] = v;
             }
-            return V::Slice(Slice {
+            return V::Slice(Box::new(Slice {
                 arr: arr.clone(),
                 off,
                 len: need,
                 cap,
-            });
+            }));
         }
     }
     let mut newcap = if cap == 0 { need } else { cap };
@@ -1833,12 +2021,12 @@ fn append(s: &V, add: Vec<V>, ps: &mut u64) -> V {
     v.extend(add);
     v.resize(newcap, V::Nil);
     *ps += cost::ALLOC + newcap as u64 * 50;
-    V::Slice(Slice {
+    V::Slice(Box::new(Slice {
         arr: Arc::new(Mutex::new(v)),
         off: 0,
         len: need,
         cap: newcap,
-    })
+    }))
 }
 
 impl Prog {
