@@ -345,33 +345,19 @@ fn run(a: RunArgs) -> ExitCode {
 }
 
 /// What a run printed so far, streamed to stdout (the program) and stderr (builtin
-/// println, schedtrace).
+/// println, schedtrace), read through the runtime's output cursor.
 #[derive(Default)]
-struct Output {
-    stdout: usize,
-    stderr: usize,
-    schedtrace: usize,
-}
+struct Output(gmp_core::output::OutputCursor);
 
 impl Output {
     fn flush(&mut self, rt: &gmp_core::Runtime) {
-        fn tail(lines: &[String], seen: &mut usize, mut emit: impl FnMut(&str)) {
-            for l in &lines[*seen..] {
-                emit(l);
-            }
-            *seen = lines.len();
+        let new = rt.output_since(&mut self.0);
+        for l in &new.stdout {
+            println!("{l}");
         }
-        tail(&rt.stdout.lock().unwrap(), &mut self.stdout, |l| {
-            println!("{l}")
-        });
-        tail(&rt.stderr.lock().unwrap(), &mut self.stderr, |l| {
-            eprintln!("{l}")
-        });
-        tail(
-            &rt.schedtrace_out.lock().unwrap(),
-            &mut self.schedtrace,
-            |l| eprintln!("{l}"),
-        );
+        for l in new.stderr.iter().chain(&new.schedtrace) {
+            eprintln!("{l}");
+        }
     }
 }
 

@@ -73,14 +73,16 @@ fn arrows(arrows: &[Arrow], nps: usize, grid: &NodeRef) -> Html {
         .cast::<web_sys::Element>()
         .map(|e| e.client_width() as f64)
         .unwrap_or(900.0);
+    // The grid's cards (style.css: .pgrid) and the label lane above it (.pgrid-wrap).
     let (cw, ch, gap) = (236.0, 200.0, 10.0);
+    const LANE: f64 = 30.0;
     let cols = ((width + gap) / (cw + gap)).floor().max(1.0) as usize;
     // The top edge of a card's header: arrows run between headers, above the slots.
     let anchor = |p: i32| {
         let i = p.max(0) as usize;
         (
             (i % cols) as f64 * (cw + gap) + cw / 2.0,
-            (i / cols) as f64 * (ch + gap) + 10.0,
+            (i / cols) as f64 * (ch + gap) + LANE + 10.0,
         )
     };
     html! {
@@ -90,7 +92,7 @@ fn arrows(arrows: &[Arrow], nps: usize, grid: &NodeRef) -> Html {
             { for arrows.iter().filter(|a| (a.victim as usize) < nps && (a.thief as usize) < nps).map(|a| {
                 let (x1, y1) = anchor(a.victim);
                 let (x2, y2) = anchor(a.thief);
-                let (mx, my) = ((x1 + x2) / 2.0, y1.min(y2) - 14.0);
+                let (mx, my) = ((x1 + x2) / 2.0, (y1.min(y2) - 20.0).max(12.0));
                 let d = format!("M{x1},{y1} Q{mx},{} {x2},{y2}", my - 10.0);
                 html! { <g class="steal-arrow" data-victim={a.victim.to_string()} data-thief={a.thief.to_string()} data-n={a.n.to_string()}>
                     <path d={d} fill="none" marker-end="url(#ah)" />
