@@ -1,6 +1,7 @@
 //! The machine: every P (with steal arrows between their cards and a timeline), and
 //! beside them the global queue, the Ms, sysmon and the netpoller.
 
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::ms::Ms;
@@ -62,42 +63,55 @@ pub fn machine(props: &MachineProps) -> Html {
     }
 }
 
-/// Steal arrows: from the victim's card to the thief's, with the count. Arrows are
-/// drawn between the cards' edges and their labels sit in a lane above the grid, so
-/// they never cover the goroutines' names.
+/// Steal arrows: from the victim's card to the thief's, with the count. Each arrow
+/// runs between the cards' headers (above the goroutines' names), bending into the
+/// lane above the grid; between cards of one column it bends out past their right
+/// edges. Card positions are measured, so any layout (a phone's one column) works.
 fn arrows(arrows: &[Arrow], nps: usize, grid: &NodeRef) -> Html {
     if arrows.is_empty() || nps == 0 {
         return html! {};
     }
-    let width = grid
-        .cast::<web_sys::Element>()
-        .map(|e| e.client_width() as f64)
-        .unwrap_or(900.0);
-    // The grid's cards (style.css: .pgrid) and the label lane above it (.pgrid-wrap).
-    let (cw, ch, gap) = (236.0, 200.0, 10.0);
-    const LANE: f64 = 30.0;
-    let cols = ((width + gap) / (cw + gap)).floor().max(1.0) as usize;
-    // The top edge of a card's header: arrows run between headers, above the slots.
-    let anchor = |p: i32| {
-        let i = p.max(0) as usize;
-        (
-            (i % cols) as f64 * (cw + gap) + cw / 2.0,
-            (i / cols) as f64 * (ch + gap) + LANE + 10.0,
-        )
+    let Some(grid) = grid.cast::<web_sys::HtmlElement>() else {
+        return html! {};
+    };
+    // (left, top, width) of P i's card, relative to the wrapper the arrows are drawn in
+    // (its offset parent: .pgrid-wrap is the nearest positioned ancestor).
+    let card = |p: i32| -> Option<(f64, f64, f64)> {
+        let el = grid
+            .query_selector(&format!(".pcard[data-p=\"{p}\"]"))
+            .ok()
+            .flatten()?
+            .dyn_into::<web_sys::HtmlElement>()
+            .ok()?;
+        Some((
+            el.offset_left() as f64,
+            el.offset_top() as f64,
+            el.offset_width() as f64,
+        ))
     };
     html! {
         <svg class="arrows" aria-hidden="true">
             <defs><marker id="ah" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
                 <path d="M0,0 L10,5 L0,10 z" fill="#b03a8a" /></marker></defs>
-            { for arrows.iter().filter(|a| (a.victim as usize) < nps && (a.thief as usize) < nps).map(|a| {
-                let (x1, y1) = anchor(a.victim);
-                let (x2, y2) = anchor(a.thief);
-                let (mx, my) = ((x1 + x2) / 2.0, (y1.min(y2) - 20.0).max(12.0));
-                let d = format!("M{x1},{y1} Q{mx},{} {x2},{y2}", my - 10.0);
-                html! { <g class="steal-arrow" data-victim={a.victim.to_string()} data-thief={a.thief.to_string()} data-n={a.n.to_string()}>
+            { for arrows.iter().filter(|a| (a.victim as usize) < nps && (a.thief as usize) < nps).enumerate().filter_map(|(i, a)| {
+                let (vl, vt, vw) = card(a.victim)?;
+                let (tl, tt, tw) = card(a.thief)?;
+                let label = format!("steal {}{}", a.n, if a.runnext { " (runnext)" } else { "" });
+                let (d, lx, ly, anchor) = if (vl - tl).abs() < vw / 2.0 {
+                    // One column: out past the right edges, from header to header.
+                    let (x, y1, y2) = (vl + vw - 6.0, vt + 12.0, tt + 12.0);
+                    let cx = (vl + vw.max(tw) + 26.0).min(grid.offset_width() as f64 + 20.0);
+                    (format!("M{x},{y1} C{cx},{y1} {cx},{y2} {x},{y2}"), cx - 2.0, (y1 + y2) / 2.0 + (i % 2) as f64 * 14.0, "end")
+                } else {
+                    let (x1, y1) = (vl + vw / 2.0, vt + 4.0);
+                    let (x2, y2) = (tl + tw / 2.0, tt + 4.0);
+                    let top = (y1.min(y2) - 22.0).max(12.0);
+                    (format!("M{x1},{y1} Q{},{top} {x2},{y2}", (x1 + x2) / 2.0), (x1 + x2) / 2.0, top + 4.0 - (i % 2) as f64 * 13.0, "middle")
+                };
+                Some(html! { <g class="steal-arrow" data-victim={a.victim.to_string()} data-thief={a.thief.to_string()} data-n={a.n.to_string()}>
                     <path d={d} fill="none" marker-end="url(#ah)" />
-                    <text x={mx.to_string()} y={my.to_string()} text-anchor="middle">{ format!("steal {}{}", a.n, if a.runnext { " (runnext)" } else { "" }) }</text>
-                </g> }
+                    <text x={lx.to_string()} y={ly.to_string()} text-anchor={anchor}>{ label }</text>
+                </g> })
             }) }
         </svg>
     }
