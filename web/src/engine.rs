@@ -84,7 +84,6 @@ pub struct SimRun {
 
 pub struct LiveRun {
     pub live: gmp_live::Live,
-    pub spec: RunSpec,
     /// The learner's inputs, in order (a live run has no step numbers).
     pub inputs: Vec<Input>,
 }
@@ -170,7 +169,6 @@ impl Engine {
         }
         Ok(Engine::Live(LiveRun {
             live,
-            spec,
             inputs: vec![],
         }))
     }
@@ -182,23 +180,8 @@ impl Engine {
         }
     }
 
-    pub fn spec(&self) -> &RunSpec {
-        match self {
-            Engine::Sim(r) => &r.spec,
-            Engine::Live(l) => &l.spec,
-        }
-    }
-
     pub fn is_live(&self) -> bool {
         matches!(self, Engine::Live(..))
-    }
-
-    /// Virtual ns since start.
-    pub fn now(&self) -> i64 {
-        match self {
-            Engine::Sim(r) => r.sim.now(),
-            Engine::Live(l) => l.live.rt.now(),
-        }
     }
 
     pub fn apply(&mut self, input: Input) -> Result<(), String> {

@@ -342,14 +342,6 @@ pub fn shortcut(key: &str) -> Option<Action> {
     })
 }
 
-fn kind_words(k: GKind) -> &'static str {
-    match k {
-        GKind::Blocking => "blocking-syscall",
-        GKind::Network => "network",
-        _ => "CPU-bound",
-    }
-}
-
 impl Page {
     /// The page for a URL query; its first command builds the run.
     pub fn new(query: &str, isolated: bool) -> Page {
@@ -629,10 +621,6 @@ impl Page {
                     .unwrap_or_default()
             )
         })
-    }
-
-    pub fn spawn_label(kind: GKind) -> &'static str {
-        kind_words(kind)
     }
 }
 
