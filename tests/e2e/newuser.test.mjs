@@ -286,8 +286,14 @@ test('10. a quiz embed shows the quiz; completion needs every answer, or the aut
   await page.goto(`${site.url}?quiz=all`);
   await page.click('#quiz-embed summary');
   await page.selectOption('#quiz-embed-lang', 'th');
+  await page.check('#quiz-embed-compact');
   const code = await page.inputValue('#quiz-snippet');
-  assert.match(code, /quiz=all&amp;embed=1&amp;lang=th/);
+  assert.match(code, /quiz=all&amp;embed=1&amp;lang=th&amp;layout=compact/);
+  // The compact quiz is tighter than the full one.
+  const tall = async (q) => { await page.goto(`${site.url}${q}`); await page.waitForSelector('form[data-qid="sched-q1"]');
+    return page.evaluate(() => document.querySelector('main').getBoundingClientRect().height); };
+  const [full, dense] = [await tall('?quiz=all&embed=1'), await tall('?quiz=all&embed=1&layout=compact')];
+  assert.ok(dense < full, `compact ${dense} px < full ${full} px`);
   noErrors(page, assert);
 });
 

@@ -207,7 +207,7 @@ pub fn app() -> Html {
 
     html! {
         <main class={classes!("page", st.embed.then_some("embed"), st.compact.then_some("compact"),
-            page.show_help.then_some("show-help"), quiz_only.then_some("quiz-only"))}>
+            page.show_help.then_some("show-help"), quiz_only.then_some("quiz-only"), st.dense.then_some("dense"))}>
             <header class="top">
                 <div>
                     <h1>{ s.title }</h1>

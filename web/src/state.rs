@@ -51,7 +51,10 @@ pub struct Settings {
     pub lesson: Option<&'static str>,
     pub variant: &'static str,
     pub embed: bool,
+    /// Explanations hidden (an embed, or `layout=compact`).
     pub compact: bool,
+    /// `layout=compact` asked for: also tighter spacing (a quiz embed's option).
+    pub dense: bool,
     pub lang: String,
     /// Run this many deterministic steps after (re)building, then pause (`step=N`).
     pub start_step: Option<u64>,
@@ -77,6 +80,7 @@ impl Settings {
             variant: "",
             embed: u.embed,
             compact: u.layout == "compact" || u.embed,
+            dense: u.layout == "compact",
             lang: u.lang.clone(),
             start_step: u.step,
             quiz: u.quiz.clone(),
@@ -177,11 +181,7 @@ impl Settings {
             driver: (explorer && self.driver == Driver::Sim).then(|| "sim".into()),
             speed: ((self.speed - DEFAULT_SPEED).abs() > 1e-12).then_some(self.speed),
             step,
-            layout: if self.compact && !self.embed {
-                "compact".into()
-            } else {
-                "full".into()
-            },
+            layout: if self.dense { "compact" } else { "full" }.into(),
             lang: self.lang.clone(),
             embed: self.embed,
             quiz: self.quiz.clone(),
@@ -195,11 +195,7 @@ impl Settings {
     pub fn lesson_link(&self, id: &str) -> String {
         url::to_query(&UrlState {
             lesson: Some(id.into()),
-            layout: if self.compact && !self.embed {
-                "compact".into()
-            } else {
-                "full".into()
-            },
+            layout: if self.dense { "compact" } else { "full" }.into(),
             lang: self.lang.clone(),
             embed: self.embed,
             ..UrlState::default()
