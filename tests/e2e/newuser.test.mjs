@@ -314,3 +314,33 @@ test('11. on a phone the run controls stay in reach and tap targets are at least
   await shot(page, 'mobile-390');
   noErrors(page, assert);
 });
+
+test('9. readable under load: the feed has GoStart, no repeated preempt pairs, a filter and clickable events; lines wrap; arrows stay few; tokens keep their size', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${site.url}?driver=sim&p.cpu=64&speed=0.2`);
+  await page.waitForFunction(() => /preempted/.test(document.querySelector('#feed').textContent), null, { timeout: 20_000 });
+  let most = 0;
+  for (let i = 0; i < 10; i++) {
+    most = Math.max(most, await page.$$eval('.steal-arrow', (l) => l.length));
+    const grown = await page.$$eval('.g.just-preempted', (l) => l.filter((g) => getComputedStyle(g).transform !== 'none').length);
+    assert.equal(grown, 0, 'a freshly preempted token does not grow');
+    await page.waitForTimeout(100);
+  }
+  assert.ok(most <= 6, `${most} steal arrows at once`);
+  await page.keyboard.press('p');
+  const lines = await page.$$eval('#feed li', (l) => l.map((x) => x.textContent));
+  assert.ok(lines.some((l) => /GoStart G\d+ on P\d/.test(l)), 'GoStart is in the feed');
+  assert.ok(!lines.some((l) => /GoStop G\d+ \(preempted\)/.test(l)), 'a preemption is one line, not two');
+  await page.selectOption('#feed-filter', 'moves');
+  const moves = await page.$$eval('#feed li', (l) => l.map((x) => x.textContent));
+  assert.ok(moves.length > 0 && moves.every((l) => /preempted|stole/.test(l)), moves.join('\n'));
+  const g = await page.getAttribute('#feed .ev', 'data-goid');
+  await page.click('#feed .ev');
+  await page.waitForSelector('#gdetail');
+  assert.match(await page.textContent('#gdetail-h'), new RegExp(`^G${g}\\b`));
+  await page.keyboard.press('Escape');
+  const cut = await page.$eval('#schedtrace', (c) => c.scrollWidth > c.clientWidth + 1);
+  assert.equal(cut, false, 'schedtrace lines wrap instead of being cut');
+  await shot(page, 'readable-under-load');
+  noErrors(page, assert);
+});
