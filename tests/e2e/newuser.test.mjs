@@ -344,3 +344,18 @@ test('9. readable under load: the feed has GoStart, no repeated preempt pairs, a
   await shot(page, 'readable-under-load');
   noErrors(page, assert);
 });
+
+test('9. the exported trace names the track of every P, destroyed ones too', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${site.url}?driver=sim&p.cpu=16&speed=1`);
+  await page.waitForFunction(() => Number(document.querySelector('#gcount').dataset.cpu) === 16, null, { timeout: 15_000 });
+  await page.selectOption('#procs', '2');
+  await page.waitForFunction(() => document.querySelectorAll('.pcard').length === 2, null, { timeout: 15_000 });
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export')]);
+  const trace = JSON.parse(fs.readFileSync(await download.path(), 'utf8'));
+  const named = trace.traceEvents.filter((e) => e.ph === 'M' && e.name === 'thread_name').map((e) => e.args.name);
+  const used = new Set(trace.traceEvents.filter((e) => e.ph === 'X').map((e) => e.tid));
+  for (const tid of used) assert.ok(named.includes(`P${tid}`), `track ${tid} is named (${named})`);
+  assert.ok(used.has(3), 'P3 ran goroutines before it was destroyed');
+  noErrors(page, assert);
+});

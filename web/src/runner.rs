@@ -126,7 +126,9 @@ impl Runner {
                         e.rt().events.try_snapshot().ok_or(
                             "the event log was busy; press Export trace again".to_string(),
                         )?;
-                    let json = gmp_core::export::chrome_trace(&evs, e.rt().gomaxprocs());
+                    // Every P ever made (allp), so destroyed Ps' tracks are named too.
+                    let ps = e.rt().allp.len() as u32;
+                    let json = gmp_core::export::chrome_trace(&evs, ps);
                     crate::components::download("gmp-trace.json", &json);
                 }
             }

@@ -366,7 +366,8 @@ fn write_trace(a: &RunArgs, rt: &gmp_core::Runtime) {
     if let Some(path) = &a.trace {
         let json = gmp_core::export::chrome_trace(
             &rt.events.snapshot(),
-            rt.gomaxprocs().max(rt.cfg.gomaxprocs),
+            // Every P ever made (allp), so destroyed Ps' tracks are named too.
+            rt.allp.len() as u32,
         );
         if let Err(e) = std::fs::write(path, json) {
             eprintln!("gmp: cannot write trace {path}: {e}");
