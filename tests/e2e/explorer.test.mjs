@@ -105,7 +105,8 @@ test('keyboard only: spawn, pause, step', async () => {
   await page.waitForFunction(() => document.querySelectorAll('.pcard .slot.run .g, #global .g').length > 1, null, { timeout: 10_000 });
   // Pause with "p": the clock stops.
   await page.keyboard.press('p');
-  assert.equal(await page.getAttribute('#pause', 'aria-pressed'), 'true');
+  // The page redraws on its next frame (at most ~33 ms later).
+  await page.waitForFunction(() => document.querySelector('#pause').getAttribute('aria-pressed') === 'true', null, { timeout: 5_000 });
   const t1 = await page.textContent('#clock');
   await page.waitForTimeout(300);
   assert.equal(await page.textContent('#clock'), t1, 'paused');

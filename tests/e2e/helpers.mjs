@@ -9,12 +9,21 @@ export async function choose(page, sel, value) {
   await page.selectOption(sel, value);
 }
 
-/** Spawns `n` goroutines of a kind through the controls. */
+/** Types into a text field as a person does: click it, select what is there, type. */
+export async function typeInto(page, sel, text) {
+  await page.click(sel, { clickCount: 3 });
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(text, { delay: 40 });
+}
+
+/** Spawns `n` goroutines of a kind through the controls, typing N with the keyboard. */
 export async function spawn(page, kind, n) {
-  await page.fill('#spawn-n', String(n));
-  await page.dispatchEvent('#spawn-n', 'change');
+  await typeInto(page, '#spawn-n', String(n));
   await page.click(`#spawn-${kind}`);
 }
+
+/** How many of the learner's goroutines are alive, and how many are CPU-bound. */
+export const alive = (page) => page.$eval('#gcount', (e) => ({ user: Number(e.dataset.user), cpu: Number(e.dataset.cpu) }));
 
 /** Every P card's schedtick. */
 export const ticks = (page) => page.$$eval('.pcard .tick', (els) => els.map((e) => Number(e.textContent.replace(/\D/g, ''))));

@@ -53,13 +53,37 @@ pub fn post(kind: &str, fields: &[(&str, JsValue)]) {
     let _ = parent.post_message(&msg, &parent_origin());
 }
 
-/// The document's height, for `resize` messages.
+/// The content's height, for `resize` messages: the bottom of the page's `main`
+/// element, not the document's scroll height (which is never less than the frame's
+/// own height, so a frame told that could only ever grow).
 pub fn content_height() -> i32 {
-    web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.document_element())
-        .map(|e| e.scroll_height())
-        .unwrap_or(0)
+    let Some(w) = web_sys::window() else { return 0 };
+    let Some(main) = w
+        .document()
+        .and_then(|d| d.query_selector("main").ok().flatten())
+    else {
+        return 0;
+    };
+    let scroll = w.scroll_y().unwrap_or(0.0);
+    (main.get_bounding_client_rect().bottom() + scroll).ceil() as i32 + 8
+}
+
+/// The code a course author pastes: a frame and a script that resizes that frame
+/// only. The script finds its frame as the element just before it and checks that a
+/// message comes from that frame's window, so any number of snippets can share a page
+/// (no element ids to collide).
+pub fn snippet(src: &str, title: &str, height: u32) -> String {
+    let esc = |s: &str| {
+        s.replace('&', "&amp;")
+            .replace('"', "&quot;")
+            .replace('<', "&lt;")
+    };
+    format!(
+        "<iframe src=\"{}\" title=\"{}\" width=\"100%\" height=\"{height}\" style=\"border:0\" allow=\"cross-origin-isolated\" loading=\"lazy\"></iframe>\n\
+<script>(function (f) {{ addEventListener('message', function (e) {{ if (e.source === f.contentWindow && e.data && e.data.source === 'gmp-explorer' && e.data.type === 'resize') f.height = e.data.height; }}); }})(document.currentScript.previousElementSibling);</script>",
+        esc(src),
+        esc(title)
+    )
 }
 
 /// Copies text to the clipboard (best effort).
@@ -86,5 +110,18 @@ mod tests {
             Some("http://127.0.0.1:9000")
         );
         assert_eq!(super::origin_of(""), None);
+    }
+
+    #[test]
+    fn a_snippet_has_no_ids_and_checks_its_own_frame() {
+        let s = super::snippet(
+            "https://x.example/?lesson=gosched&embed=1",
+            "GMP \"Explorer\"",
+            900,
+        );
+        assert!(!s.contains(" id="), "{s}");
+        assert!(s.contains("e.source === f.contentWindow"));
+        assert!(s.contains("src=\"https://x.example/?lesson=gosched&amp;embed=1\""));
+        assert!(s.contains("title=\"GMP &quot;Explorer&quot;\""));
     }
 }

@@ -5,7 +5,12 @@
 //!   freezes. Every input (spawn, GOMAXPROCS) is logged with the step it happened at,
 //!   so a run can be rebuilt up to any step: that is how "step back" works.
 //! - [`Engine::Live`]: the live driver; Ms run on pool workers, and this thread only
-//!   reads snapshots and events (atomics, `try_lock`).
+//!   reads snapshots, events and output (atomics, `try_lock`).
+//!
+//! A run can be built with inputs to replay (a link's `in=`, or the requests carried
+//! over when the driver changes): each is applied when the run reaches its step.
+
+use std::collections::VecDeque;
 
 use gmp_core::scenarios;
 use gmp_core::sim::Stop;
@@ -68,14 +73,24 @@ impl RunSpec {
 pub struct SimRun {
     pub sim: Sim,
     pub spec: RunSpec,
-    /// (step, input) in the order applied.
+    /// (step, input) in the order applied; the first `base` are the scenario's own
+    /// requests (its `p.cpu=` ...), the rest are the learner's.
     pub inputs: Vec<(u64, Input)>,
+    base: usize,
+    /// Inputs still to apply, each when the run reaches its step.
+    scheduled: VecDeque<(u64, Input)>,
     pub stop: Option<Stop>,
+}
+
+pub struct LiveRun {
+    pub live: gmp_live::Live,
+    /// The learner's inputs, in order (a live run has no step numbers).
+    pub inputs: Vec<Input>,
 }
 
 pub enum Engine {
     Sim(SimRun),
-    Live(gmp_live::Live, RunSpec),
+    Live(LiveRun),
 }
 
 impl Engine {
@@ -86,12 +101,59 @@ impl Engine {
             sim,
             spec,
             inputs: vec![],
+            base: 0,
+            scheduled: VecDeque::new(),
             stop: None,
         };
         for (k, n) in reqs {
             run.apply(Input::Spawn(k, n))?;
         }
+        run.base = run.inputs.len();
         Ok(Engine::Sim(run))
+    }
+
+    /// A run with `inputs` to replay: up to `start_step` at once (then it stands
+    /// there), or each as the run reaches its step.
+    pub fn build(
+        spec: RunSpec,
+        live: Option<(f64, usize)>,
+        inputs: Vec<(u64, Input)>,
+        start_step: Option<u64>,
+    ) -> Result<Engine, String> {
+        if let Some((scale, threads)) = live {
+            let mut e = Engine::new_live(spec, scale, threads)?;
+            for (_, i) in inputs {
+                e.apply(i)?;
+            }
+            return Ok(e);
+        }
+        let mut e = Engine::new_sim(spec)?;
+        if let Engine::Sim(r) = &mut e {
+            r.scheduled = inputs.into();
+        }
+        match start_step {
+            Some(n) => {
+                if let Engine::Sim(r) = &mut e {
+                    let due: Vec<_> = r.scheduled.drain(..).collect();
+                    r.inputs.extend(due);
+                }
+                e.rewind_to(n)?;
+            }
+            None => {
+                if let Engine::Sim(r) = &mut e {
+                    r.apply_due()?;
+                }
+            }
+        }
+        Ok(e)
+    }
+
+    /// The learner's inputs so far, with the step each was applied at (0 for live).
+    pub fn user_inputs(&self) -> Vec<(u64, Input)> {
+        match self {
+            Engine::Sim(r) => r.inputs[r.base..].to_vec(),
+            Engine::Live(l) => l.inputs.iter().map(|i| (0, i.clone())).collect(),
+        }
     }
 
     pub fn new_live(spec: RunSpec, scale: f64, threads: usize) -> Result<Engine, String> {
@@ -105,20 +167,16 @@ impl Engine {
         for (k, n) in reqs {
             live.rt.request_spawn(k, n)?;
         }
-        Ok(Engine::Live(live, spec))
+        Ok(Engine::Live(LiveRun {
+            live,
+            inputs: vec![],
+        }))
     }
 
     pub fn rt(&self) -> &gmp_core::Runtime {
         match self {
             Engine::Sim(r) => &r.sim.rt,
-            Engine::Live(l, _) => &l.rt,
-        }
-    }
-
-    pub fn spec(&self) -> &RunSpec {
-        match self {
-            Engine::Sim(r) => &r.spec,
-            Engine::Live(_, s) => s,
+            Engine::Live(l) => &l.live.rt,
         }
     }
 
@@ -126,21 +184,17 @@ impl Engine {
         matches!(self, Engine::Live(..))
     }
 
-    /// Virtual ns since start.
-    pub fn now(&self) -> i64 {
-        match self {
-            Engine::Sim(r) => r.sim.now(),
-            Engine::Live(l, _) => l.rt.now(),
-        }
-    }
-
     pub fn apply(&mut self, input: Input) -> Result<(), String> {
         match self {
             Engine::Sim(r) => r.apply(input),
-            Engine::Live(l, _) => match input {
-                Input::Spawn(k, n) => l.rt.request_spawn(k, n),
-                Input::Procs(n) => l.rt.request_gomaxprocs(n),
-            },
+            Engine::Live(l) => {
+                match input {
+                    Input::Spawn(k, n) => l.live.rt.request_spawn(k, n)?,
+                    Input::Procs(n) => l.live.rt.request_gomaxprocs(n)?,
+                }
+                l.inputs.push(input);
+                Ok(())
+            }
         }
     }
 
@@ -159,8 +213,18 @@ impl Engine {
         }
         let start = r.sim.steps;
         loop {
-            let chunk_end = r.sim.steps + 2_000;
+            if r.apply_due().is_err() {
+                r.scheduled.clear();
+            }
+            let mut chunk_end = r.sim.steps + 2_000;
+            if let Some(&(at, _)) = r.scheduled.front() {
+                chunk_end = chunk_end.min(at);
+            }
             match r.sim.run_until(target, chunk_end) {
+                Stop::StepLimit
+                    if r.scheduled
+                        .front()
+                        .is_some_and(|(at, _)| *at <= r.sim.steps) => {}
                 Stop::StepLimit => {
                     if crate::clock::now_ms() - t0 > budget_ms {
                         break;
@@ -185,6 +249,7 @@ impl Engine {
     /// and a link's `step=N` count.
     pub fn step(&mut self) {
         if let Engine::Sim(r) = self {
+            let _ = r.apply_due();
             if r.stop.is_none() {
                 if let Some(s) = r.sim.step() {
                     r.stop = Some(s);
@@ -255,14 +320,14 @@ impl Engine {
     }
 
     pub fn set_scale(&self, scale: f64) {
-        if let Engine::Live(l, _) = self {
-            l.set_scale(scale);
+        if let Engine::Live(l) = self {
+            l.live.set_scale(scale);
         }
     }
 
     pub fn stop(&self) {
-        if let Engine::Live(l, _) = self {
-            l.stop();
+        if let Engine::Live(l) = self {
+            l.live.stop();
         }
     }
 
@@ -276,7 +341,7 @@ impl Engine {
 
     pub fn out_of_threads(&self) -> bool {
         match self {
-            Engine::Live(l, _) => l.out_of_threads(),
+            Engine::Live(l) => l.live.out_of_threads(),
             _ => false,
         }
     }
@@ -293,7 +358,84 @@ impl SimRun {
     fn apply(&mut self, input: Input) -> Result<(), String> {
         apply_to(&self.sim, &input)?;
         self.inputs.push((self.sim.steps, input));
-        // An input may wake the run again (a finished run does not restart).
         Ok(())
+    }
+
+    /// Applies the scheduled inputs whose step has come.
+    fn apply_due(&mut self) -> Result<(), String> {
+        while self
+            .scheduled
+            .front()
+            .is_some_and(|(at, _)| *at <= self.sim.steps)
+        {
+            let (_, input) = self.scheduled.pop_front().expect("checked");
+            self.apply(input)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec() -> RunSpec {
+        RunSpec {
+            procs: 2,
+            ..RunSpec::default()
+        }
+    }
+
+    fn picture(e: &Engine) -> String {
+        let s = e.snapshot();
+        format!("{} {:?} {:?}", s.now, s.ps, s.global)
+    }
+
+    #[test]
+    fn inputs_replayed_at_their_steps_make_the_same_run_as_by_hand() {
+        let mut by_hand = Engine::new_sim(spec()).unwrap();
+        for _ in 0..300 {
+            by_hand.step();
+        }
+        by_hand.apply(Input::Spawn(GKind::Cpu, 40)).unwrap();
+        for _ in 0..500 {
+            by_hand.step();
+        }
+        by_hand.apply(Input::Procs(3)).unwrap();
+        for _ in 0..400 {
+            by_hand.step();
+        }
+        let inputs = by_hand.user_inputs();
+        assert_eq!(
+            inputs,
+            vec![(300, Input::Spawn(GKind::Cpu, 40)), (800, Input::Procs(3))]
+        );
+        // A link that stands at step 1200.
+        let at = Engine::build(spec(), None, inputs.clone(), Some(1200)).unwrap();
+        assert_eq!(at.steps(), 1200);
+        assert_eq!(picture(&at), picture(&by_hand));
+        // A link that runs: the inputs are applied as the run reaches their steps.
+        let mut running = Engine::build(spec(), None, inputs.clone(), None).unwrap();
+        while running.steps() < 1200 {
+            running.advance(1_000_000, 1e9);
+            if running.steps() > 1200 {
+                break;
+            }
+        }
+        assert_eq!(running.user_inputs(), inputs);
+        // (A running link's clock also moved on between events; the machine is the same.)
+        let again = Engine::build(spec(), None, inputs, Some(running.steps())).unwrap();
+        let machine = |e: &Engine| picture(e).split_once(' ').unwrap().1.to_string();
+        assert_eq!(machine(&again), machine(&running));
+    }
+
+    #[test]
+    fn a_scenarios_own_requests_are_not_the_learners_inputs() {
+        let e = Engine::new_sim(RunSpec {
+            params: vec![("cpu".into(), "5".into())],
+            ..RunSpec::default()
+        })
+        .unwrap();
+        assert!(e.user_inputs().is_empty());
     }
 }

@@ -1,6 +1,6 @@
 //! The lessons: the course chapters' examples and claims as runs a learner can watch,
-//! step and vary. Text is the project's own; facts come from the chapters
-//! (shared/seeds) and GMP-REFERENCE. Each lesson runs on the deterministic driver, so
+//! step and vary. Text is the project's own; the facts are the Go runtime's
+//! (`runtime/proc.go`, `stack.go`), checked against real Go 1.27 (`oracle/`). Each lesson runs on the deterministic driver, so
 //! its output is reproducible and matches what real Go 1.27 prints where that is
 //! deterministic.
 

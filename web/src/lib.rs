@@ -5,17 +5,17 @@
 
 pub mod app;
 pub mod clock;
+pub mod components;
 pub mod embed;
 pub mod engine;
-pub mod lesson_view;
 pub mod lessons;
 pub mod pool;
 pub mod quiz;
-pub mod quiz_view;
+pub mod runner;
+pub mod state;
 pub mod strings;
 pub mod ui;
 pub mod url;
-pub mod view;
 
 /// Mounts the app in place of the boot notice.
 pub fn start() {

@@ -23,6 +23,7 @@ pub struct Strings {
     pub procs_help: &'static str,
     pub speed_help: &'static str,
     pub pool_full: &'static str,
+    pub workers_failed: &'static str,
     pub exited_note: &'static str,
     pub fatal_note: &'static str,
 }
@@ -48,6 +49,7 @@ pub const EN: Strings = Strings {
     spawn_help: "Each click sends a request to the program's accept loop (main), which starts the goroutines: go statements put each new G in runnext of main's P.",
     procs_help: "runtime.GOMAXPROCS(n): stops the world, then procresize adds or destroys Ps. A destroyed P's goroutines go to the head of the global queue.",
     speed_help: "Speed: how fast virtual time runs. 1× is real time (10 ms preemption takes 10 ms).",
+    workers_failed: "This browser would not start worker threads for this page, so live mode is off. The deterministic driver runs instead: the same scheduler code, on a virtual clock.",
     pool_full: "No more worker threads: like Go at its thread limit, the runtime cannot start another M.",
     exited_note: "When main returns, the whole Go program ends at once: goroutines still queued or running are not waited for. The machine below is frozen as it was at that moment.",
     fatal_note: "The runtime stopped the program with a fatal error (its message is under Program output). The machine below is frozen as it was at that moment.",
@@ -56,4 +58,11 @@ pub const EN: Strings = Strings {
 /// The strings for a language code (only English so far).
 pub fn strings(_lang: &str) -> &'static Strings {
     &EN
+}
+
+/// One table per language; two are equal when they are the same table.
+impl PartialEq for Strings {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self, other)
+    }
 }

@@ -5,7 +5,7 @@ use std::collections::{HashMap, VecDeque};
 use std::rc::Rc;
 
 use gmp_core::snapshot::Snapshot;
-use gmp_core::trace::{EvKind, Event};
+use gmp_core::trace::{EvKind, Event, StopReason};
 use gmp_core::GKind;
 
 /// How long an animation stays on screen, in page ms.
@@ -13,6 +13,31 @@ pub const ARROW_MS: f64 = 1600.0;
 pub const FLASH_MS: f64 = 1200.0;
 /// Timeline window in virtual ns.
 pub const TIMELINE_NS: i64 = 200_000_000;
+/// Steal arrows drawn at once: the newest per (victim, thief) pair, at most this many.
+pub const MAX_ARROWS: usize = 6;
+/// Events kept for a goroutine's card.
+const HISTORY: usize = 20_000;
+const FEED: usize = 60;
+
+/// What an event in the feed is about, for the feed's filter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Topic {
+    /// A goroutine's life: created, started, stopped, blocked, woken, ended.
+    Goroutine,
+    /// Work moving between Ps: steals and preemptions.
+    Moves,
+    /// Ps, Ms, syscalls, GOMAXPROCS, stop-the-world, stacks.
+    Machine,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct FeedItem {
+    pub t: i64,
+    pub text: String,
+    /// The goroutine it is about, if one (a click opens its card).
+    pub g: Option<u64>,
+    pub topic: Topic,
+}
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Arrow {
@@ -43,7 +68,12 @@ pub struct Slice {
 pub struct Ui {
     pub snap: Rc<Snapshot>,
     pub console: VecDeque<String>,
-    pub feed: VecDeque<(i64, String)>,
+    pub feed: VecDeque<FeedItem>,
+    /// Recent events, for a goroutine's card.
+    pub history: VecDeque<Event>,
+    /// The goroutine whose preemption was the last event described: the `GoStop
+    /// (preempted)` that follows says the same and is left out of the feed.
+    last_preempt: Option<u64>,
     pub arrows: Vec<Arrow>,
     /// Per P: the latest flash (preempted, handed off, stack grew...).
     pub flashes: HashMap<i32, Flash>,
@@ -68,6 +98,7 @@ pub fn describe(e: &Event) -> Option<String> {
     };
     Some(match &e.kind {
         EvKind::GoCreate { g, parent } => format!("GoCreate G{g} (by G{parent}) → runnext of {p}"),
+        EvKind::GoStart { g } => format!("GoStart G{g} on {p}"),
         EvKind::GoStop { g, reason } => {
             format!("GoStop G{g} ({}) on {p} → global queue", reason.as_str())
         }
@@ -129,6 +160,63 @@ pub fn describe(e: &Event) -> Option<String> {
     })
 }
 
+/// The goroutine an event is about, and its topic.
+pub fn about(k: &EvKind) -> (Option<u64>, Topic) {
+    use EvKind::*;
+    match k {
+        GoCreate { g, .. }
+        | GoStart { g }
+        | GoStop { g, .. }
+        | GoBlock { g, .. }
+        | GoUnblock { g }
+        | GoDestroy { g } => (Some(*g), Topic::Goroutine),
+        Preempt { g, .. } => (Some(*g), Topic::Moves),
+        Steal { .. } => (None, Topic::Moves),
+        GoSyscallBegin { g }
+        | GoSyscallEnd { g }
+        | GoSyscallEndBlocked { g }
+        | StackGrow { g, .. }
+        | StackShrink { g, .. } => (Some(*g), Topic::Machine),
+        _ => (None, Topic::Machine),
+    }
+}
+
+/// Where a goroutine is in a snapshot, in words ("running on P0", "in P1's run queue
+/// behind 37 others", "in the global run queue, 12th").
+pub fn where_is(snap: &Snapshot, goid: u64) -> String {
+    for p in &snap.ps {
+        if p.curg == Some(goid) {
+            return format!("running on P{}", p.id);
+        }
+        if p.runnext == Some(goid) {
+            return format!("in P{}'s runnext, next to run there", p.id);
+        }
+        if let Some(i) = p.ring.iter().position(|&g| g == goid) {
+            return format!(
+                "in P{}'s run queue behind {} other goroutine{}",
+                p.id,
+                i + 1,
+                if i == 0 { "" } else { "s" }
+            );
+        }
+    }
+    if let Some(i) = snap
+        .global
+        .as_ref()
+        .and_then(|q| q.iter().position(|&g| g == goid))
+    {
+        return format!("in the global run queue behind {i} other goroutines");
+    }
+    match snap.gs.iter().find(|g| g.goid == goid) {
+        Some(g) if g.waitreason.as_str().is_empty() => g.status.go_name().to_string(),
+        Some(g) => format!("{} ({})", g.status.go_name(), g.waitreason.as_str()),
+        None => "finished".into(),
+    }
+}
+
+/// Names a goroutine from its start function and argument: (function, its own name).
+pub type Namer<'a> = &'a dyn Fn(u32, i64) -> (String, Option<String>);
+
 impl Ui {
     /// Folds a frame's snapshot and new events in. `page_ms` is the page clock.
     pub fn frame(
@@ -137,18 +225,16 @@ impl Ui {
         events: &[Event],
         console: Vec<String>,
         page_ms: f64,
-        rt: Option<&gmp_core::Runtime>,
+        name: Namer,
     ) {
         for g in &snap.gs {
             self.kinds.insert(g.goid, g.kind);
-            if let Some(rt) = rt {
-                self.names.entry(g.goid).or_insert_with(|| {
-                    let (f, l) = rt.g_label(g.startfn, g.startarg);
-                    (f.to_string(), l.map(String::from))
-                });
-            }
+            self.names
+                .entry(g.goid)
+                .or_insert_with(|| name(g.startfn, g.startarg));
         }
         for e in events {
+            self.history.push_back(e.clone());
             match &e.kind {
                 EvKind::Steal {
                     victim,
@@ -157,6 +243,12 @@ impl Ui {
                     runnext,
                 } => {
                     self.steals += 1;
+                    // One arrow per pair of Ps (the newest), so arrows do not pile up.
+                    self.arrows
+                        .retain(|a| (a.victim, a.thief) != (*victim, *thief));
+                    if self.arrows.len() >= MAX_ARROWS {
+                        self.arrows.remove(0);
+                    }
                     self.arrows.push(Arrow {
                         victim: *victim,
                         thief: *thief,
@@ -217,11 +309,35 @@ impl Ui {
                 }
                 _ => {}
             }
+            let repeat = matches!(e.kind, EvKind::GoStop { g, reason: StopReason::Preempted }
+                if self.last_preempt == Some(g));
+            self.last_preempt = match e.kind {
+                EvKind::Preempt { g, .. } => Some(g),
+                _ => None,
+            };
+            if repeat {
+                continue;
+            }
             if let Some(text) = describe(e) {
-                self.feed.push_front((e.t, text));
+                let (g, topic) = about(&e.kind);
+                self.feed.push_front(FeedItem {
+                    t: e.t,
+                    text,
+                    g,
+                    topic,
+                });
             }
         }
-        self.feed.truncate(40);
+        self.feed.truncate(FEED);
+        while self.history.len() > HISTORY {
+            self.history.pop_front();
+        }
+        if snap.exited.is_some() {
+            // The program is over: nothing is moving any more.
+            self.arrows.clear();
+            self.flashes.clear();
+            self.preempted.clear();
+        }
         for line in console {
             self.console.push_back(line);
         }
@@ -268,6 +384,17 @@ impl Ui {
             Some((f, None)) => (format!("G{goid}"), format!("G{goid} {f} ({kind})")),
             None => (format!("G{goid}"), format!("G{goid} ({kind})")),
         }
+    }
+
+    /// What the page knows of a goroutine's past: its events, newest first.
+    pub fn history_of(&self, goid: u64, n: usize) -> Vec<String> {
+        self.history
+            .iter()
+            .rev()
+            .filter(|e| about(&e.kind).0 == Some(goid))
+            .filter_map(|e| describe(e).map(|d| format!("{:.3} ms  {d}", e.t as f64 / 1e6)))
+            .take(n)
+            .collect()
     }
 
     pub fn kind(&self, goid: u64) -> GKind {

@@ -5,10 +5,18 @@
 //!   for a scenario's parameters;
 //! - `procs` (GOMAXPROCS, 1–16), `seed`, `driver` (`live`|`sim`), `speed` (virtual per
 //!   real time, 0.001–1), `step` (deterministic steps to run before pausing);
-//! - `layout` (`full`|`compact`), `lang` (`en`|`th`), `embed=1`, `quiz=<id>`.
+//! - `in`: the inputs of an interactive run, each `STEP` then `c`/`b`/`n` (CPU-bound,
+//!   blocking, network goroutines) or `p` (GOMAXPROCS) then a number, joined by `_`:
+//!   `in=0c40_5120p2` spawns 40 CPU-bound goroutines at step 0 and sets GOMAXPROCS to 2
+//!   at step 5120;
+//! - `layout` (`full`|`compact`), `lang` (`en`|`th`), `embed=1`, `quiz=<id>`, `pass`
+//!   (the answers a quiz needs before it can be marked complete).
 //!
 //! Bad values never blank the page: each gets a specific notice and a sane default.
 
+use gmp_core::GKind;
+
+use crate::engine::Input;
 use crate::lessons;
 
 pub const MAX_UI_PROCS: u32 = 16;
@@ -28,6 +36,10 @@ pub struct UrlState {
     pub lang: String,
     pub embed: bool,
     pub quiz: Option<String>,
+    /// `pass=N`: answers needed before "Mark as complete" (default: every question).
+    pub pass: Option<u32>,
+    /// `in=`: an interactive run's inputs, with the step each was applied at.
+    pub inputs: Vec<(u64, Input)>,
 }
 
 impl Default for UrlState {
@@ -46,8 +58,47 @@ impl Default for UrlState {
             lang: "en".into(),
             embed: false,
             quiz: None,
+            pass: None,
+            inputs: vec![],
         }
     }
+}
+
+/// `in=` as text: `0c40_5120p2`.
+pub fn inputs_to_text(inputs: &[(u64, Input)]) -> String {
+    inputs
+        .iter()
+        .map(|(at, i)| match *i {
+            Input::Spawn(GKind::Blocking, n) => format!("{at}b{n}"),
+            Input::Spawn(GKind::Network, n) => format!("{at}n{n}"),
+            Input::Spawn(_, n) => format!("{at}c{n}"),
+            Input::Procs(n) => format!("{at}p{n}"),
+        })
+        .collect::<Vec<_>>()
+        .join("_")
+}
+
+/// Reads [`inputs_to_text`]'s format; `None` if any item is malformed.
+pub fn inputs_from_text(text: &str) -> Option<Vec<(u64, Input)>> {
+    let mut out = Vec::new();
+    for item in text.split('_').filter(|x| !x.is_empty()) {
+        let at = item.find(|c: char| !c.is_ascii_digit())?;
+        let (step, rest) = item.split_at(at);
+        let (kind, n) = rest.split_at(1);
+        let (step, n): (u64, u32) = (step.parse().ok()?, n.parse().ok()?);
+        let input = match kind {
+            "c" => Input::Spawn(GKind::Cpu, n),
+            "b" => Input::Spawn(GKind::Blocking, n),
+            "n" => Input::Spawn(GKind::Network, n),
+            "p" if (1..=MAX_UI_PROCS).contains(&n) => Input::Procs(n),
+            _ => return None,
+        };
+        if matches!(input, Input::Spawn(_, 0)) || out.last().is_some_and(|(s, _)| *s > step) {
+            return None;
+        }
+        out.push((step, input));
+    }
+    Some(out)
 }
 
 fn decode(s: &str) -> String {
@@ -154,6 +205,14 @@ pub fn parse(query: &str) -> (UrlState, Vec<String>) {
             },
             "embed" => st.embed = v == "1" || v == "true",
             "quiz" => st.quiz = Some(v),
+            "pass" => match v.parse::<u32>() {
+                Ok(n) if n >= 1 => st.pass = Some(n),
+                _ => notes.push(format!("pass={v} is not a number of answers; every question must be answered.")),
+            },
+            "in" => match inputs_from_text(&v) {
+                Some(i) => st.inputs = i,
+                None => notes.push(format!("in={v} could not be read (e.g. in=0c40_5120p2); starting without those inputs.")),
+            },
             other => {
                 if let Some(name) = other.strip_prefix("p.") {
                     st.params.push((name.to_string(), v));
@@ -197,6 +256,9 @@ pub fn to_query(st: &UrlState) -> String {
     if let Some(x) = st.speed {
         kv("speed", &x.to_string());
     }
+    if !st.inputs.is_empty() {
+        kv("in", &inputs_to_text(&st.inputs));
+    }
     if let Some(n) = st.step {
         kv("step", &n.to_string());
     }
@@ -211,6 +273,9 @@ pub fn to_query(st: &UrlState) -> String {
     }
     if let Some(q) = &st.quiz {
         kv("quiz", q);
+    }
+    if let Some(n) = st.pass {
+        kv("pass", &n.to_string());
     }
     if parts.is_empty() {
         String::new()
@@ -233,6 +298,29 @@ mod tests {
         assert_eq!(st.params, vec![("x".to_string(), "1 2".to_string())]);
         let (again, _) = parse(&to_query(&st));
         assert_eq!(again, st);
+    }
+
+    #[test]
+    fn inputs_round_trip_compactly() {
+        let inputs = vec![
+            (0, Input::Spawn(GKind::Cpu, 40)),
+            (5120, Input::Procs(2)),
+            (6000, Input::Spawn(GKind::Network, 3)),
+            (6000, Input::Spawn(GKind::Blocking, 6)),
+        ];
+        let q = to_query(&UrlState {
+            inputs: inputs.clone(),
+            ..UrlState::default()
+        });
+        assert_eq!(q, "?in=0c40_5120p2_6000n3_6000b6");
+        let (st, notes) = parse(&q);
+        assert!(notes.is_empty(), "{notes:?}");
+        assert_eq!(st.inputs, inputs);
+        for bad in ["c40", "0x4", "0c", "0p99", "10c1_5c1", "0c0"] {
+            let (st, notes) = parse(&format!("in={bad}"));
+            assert!(st.inputs.is_empty(), "{bad}");
+            assert!(notes[0].contains("could not be read"), "{bad}: {notes:?}");
+        }
     }
 
     #[test]

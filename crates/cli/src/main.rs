@@ -348,11 +348,11 @@ fn run(a: RunArgs) -> ExitCode {
     let stop = loop {
         let chunk_end = (sim.now() + 5_000_000).min(a.max_time);
         match sim.run_until(chunk_end, u64::MAX) {
-            Stop::TimeLimit if chunk_end < a.max_time => out.flush(&sim.rt, false),
+            Stop::TimeLimit if chunk_end < a.max_time => out.flush(&sim.rt),
             other => break other,
         }
     };
-    out.flush(&sim.rt, true);
+    out.flush(&sim.rt);
     if a.events {
         for e in sim.rt.events.snapshot() {
             eprintln!(
@@ -383,66 +383,35 @@ fn run(a: RunArgs) -> ExitCode {
 }
 
 /// What a run printed so far, streamed to stdout (the program) and stderr (builtin
-/// println, schedtrace).
+/// println, schedtrace), read through the runtime's output cursor.
 #[derive(Default)]
-struct Output {
-    stdout: usize,
-    stderr: usize,
-    schedtrace: usize,
-}
+struct Output(gmp_core::output::OutputCursor);
 
 impl Output {
-    /// Prints finished lines (and, at the end, an unfinished last line as it is).
-    fn flush(&mut self, rt: &gmp_core::Runtime, last: bool) {
+    /// Prints what is new; an unfinished last line waits for its end (or the exit).
+    fn flush(&mut self, rt: &gmp_core::Runtime) {
         use std::io::Write;
-        fn tail(lines: &[String], seen: &mut usize, mut emit: impl FnMut(&str)) {
-            for l in &lines[*seen..] {
-                emit(l);
-            }
-            *seen = lines.len();
-        }
-        fn tail_open(
-            lines: &[String],
-            seen: &mut usize,
-            open: bool,
-            last: bool,
-            out: &mut dyn Write,
-        ) {
-            let end = if open && !last {
-                lines.len().saturating_sub(1)
+        let new = rt.output_since(&mut self.0);
+        let mut out = std::io::stdout().lock();
+        for (i, l) in new.stdout.iter().enumerate() {
+            if new.stdout_unterminated && i + 1 == new.stdout.len() {
+                let _ = write!(out, "{l}");
             } else {
-                lines.len()
-            };
-            for (i, l) in lines.iter().enumerate().take(end).skip(*seen) {
-                if open && i + 1 == lines.len() {
-                    let _ = write!(out, "{l}");
-                } else {
-                    let _ = writeln!(out, "{l}");
-                }
+                let _ = writeln!(out, "{l}");
             }
-            *seen = end.max(*seen);
-            let _ = out.flush();
         }
-        let o = std::sync::atomic::Ordering::Relaxed;
-        tail_open(
-            &rt.stdout.lock().unwrap(),
-            &mut self.stdout,
-            rt.stdout_open.load(o),
-            last,
-            &mut std::io::stdout(),
-        );
-        tail_open(
-            &rt.stderr.lock().unwrap(),
-            &mut self.stderr,
-            rt.stderr_open.load(o),
-            last,
-            &mut std::io::stderr(),
-        );
-        tail(
-            &rt.schedtrace_out.lock().unwrap(),
-            &mut self.schedtrace,
-            |l| eprintln!("{l}"),
-        );
+        let _ = out.flush();
+        let mut err = std::io::stderr().lock();
+        for (i, l) in new.stderr.iter().enumerate() {
+            if new.stderr_unterminated && i + 1 == new.stderr.len() {
+                let _ = write!(err, "{l}");
+            } else {
+                let _ = writeln!(err, "{l}");
+            }
+        }
+        for l in &new.schedtrace {
+            let _ = writeln!(err, "{l}");
+        }
     }
 }
 
@@ -451,7 +420,8 @@ fn write_trace(a: &RunArgs, rt: &gmp_core::Runtime) {
     if let Some(path) = &a.trace {
         let json = gmp_core::export::chrome_trace(
             &rt.events.snapshot(),
-            rt.gomaxprocs().max(rt.cfg.gomaxprocs),
+            // Every P ever made (allp), so destroyed Ps' tracks are named too.
+            rt.allp.len() as u32,
         );
         if let Err(e) = std::fs::write(path, json) {
             eprintln!("gmp: cannot write trace {path}: {e}");
@@ -493,7 +463,7 @@ fn run_live(
     let code = loop {
         let until = (live.now() + 50_000_000).min(a.max_time);
         let r = live.wait(until);
-        out.flush(&live.rt, r.is_some());
+        out.flush(&live.rt);
         match r {
             Some(code) => break Some(code),
             None if until >= a.max_time => break None,

@@ -31,7 +31,7 @@ pub trait Code: Send + Sync {
     /// The main goroutine's code: `main.main` (after package initialisation).
     fn start_main(&self) -> Box<dyn GCode>;
     /// The name of a function the code gave as a `go` statement's entry (`main.worker`).
-    fn func_name(&self, entry: u32) -> String;
+    fn func_name(&self, entry: u32) -> &str;
     /// Frame size of `main.main` (bytes the prologue checks for).
     fn main_frame(&self) -> u64;
 }

@@ -16,6 +16,7 @@
 //! - [`exec`]: running a G's program op by op; stacks growing and shrinking.
 //! - [`timers`], [`netpoll`], [`objects`] (channels, mutexes, WaitGroups), [`stack`].
 //! - [`program`]: what a G runs; [`scenarios`]: the course chapters' programs.
+//! - [`output`]: what the program and runtime print, read by cursor.
 //! - [`trace`]: the event log (the execution tracer's names) and [`export`] (Chrome /
 //!   Perfetto JSON); [`schedtrace`]: `GODEBUG=schedtrace` lines.
 //! - [`sim`]: the deterministic driver.
@@ -53,6 +54,7 @@ pub mod g;
 pub mod invariants;
 pub mod netpoll;
 pub mod objects;
+pub mod output;
 pub mod proc;
 pub mod program;
 pub mod runq;

@@ -103,6 +103,7 @@ impl MCont {
             MCont::Dead => 9,
         }
     }
+    /// Decodes `M.cont`; a value `to_u8` never writes panics.
     pub const fn from_u8(v: u8) -> MCont {
         match v {
             0 => MCont::Start,
@@ -116,7 +117,9 @@ impl MCont {
             },
             7 => MCont::Netpoll { was_spinning: true },
             8 => MCont::StwWait,
-            _ => MCont::Dead,
+            9 => MCont::Dead,
+            // Only `to_u8` writes `M.cont`: anything else is memory corruption.
+            _ => panic!("MCont::from_u8: not a value to_u8 writes"),
         }
     }
 }
@@ -239,7 +242,8 @@ impl PStatus {
             1 => PStatus::Running,
             2 => PStatus::SyscallUnused,
             3 => PStatus::Gcstop,
-            _ => PStatus::Dead,
+            4 => PStatus::Dead,
+            v => panic!("PStatus::from_u32: bad P status {v}"),
         }
     }
 }

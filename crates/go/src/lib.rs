@@ -336,12 +336,12 @@ impl gmp_core::code::Code for GoProgram {
             &[],
         ))
     }
-    fn func_name(&self, entry: u32) -> String {
+    fn func_name(&self, entry: u32) -> &str {
         self.prog
             .funcs
             .get(entry as usize)
-            .map(|f| f.name.clone())
-            .unwrap_or_default()
+            .map(|f| f.name.as_str())
+            .unwrap_or("?")
     }
     fn main_frame(&self) -> u64 {
         self.prog.funcs[self.prog.main as usize].frame

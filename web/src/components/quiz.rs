@@ -62,6 +62,16 @@ pub struct QuizProps {
     pub seed: u64,
     /// Inside a course page's frame: "Show me" opens a new tab.
     pub embed: bool,
+    /// `pass=N`: answers needed before "Mark as complete" (default: all of them).
+    pub pass: Option<u32>,
+    /// A link to this page (the base of the quiz's embed code).
+    pub link: String,
+}
+
+/// Answers needed before the quiz can be marked complete: every question shown, or
+/// the author's `pass=N` when that is fewer.
+pub fn needed(total: usize, pass: Option<u32>) -> usize {
+    pass.map_or(total, |n| (n as usize).min(total))
 }
 
 /// Explanations use `code` spans: show them as code.
@@ -151,6 +161,9 @@ pub fn quiz_panel(props: &QuizProps) -> Html {
         let post = post_progress.clone();
         Callback::from(move |_: MouseEvent| {
             let (mut p, _) = (*progress).clone();
+            if p.completed {
+                return;
+            }
             p.completed = true;
             let ok = save(&p);
             post("completed", None, &p);
@@ -168,6 +181,25 @@ pub fn quiz_panel(props: &QuizProps) -> Html {
         })
     };
     let l = (*lang).clone();
+    let need = needed(total, props.pass);
+    let embed_lang = use_state(|| props.lang.clone());
+    let embed_compact = use_state(|| false);
+    let base = props.link.split('?').next().unwrap_or_default().to_string();
+    let quiz_snippet = crate::embed::snippet(
+        &format!(
+            "{base}?quiz={}&embed=1{}{}{}",
+            props.only,
+            if *embed_lang == "th" { "&lang=th" } else { "" },
+            if *embed_compact {
+                "&layout=compact"
+            } else {
+                ""
+            },
+            props.pass.map(|n| format!("&pass={n}")).unwrap_or_default()
+        ),
+        "GMP Explorer quiz",
+        600,
+    );
     html! {
         <section id="quiz" class="quiz" aria-labelledby="quiz-h" data-score={score.to_string()} data-total={total.to_string()}>
             <h2 id="quiz-h">{ if l == "th" { "แบบทดสอบ" } else { "Quiz" } }</h2>
@@ -237,9 +269,33 @@ pub fn quiz_panel(props: &QuizProps) -> Html {
                 }
             }) }
             <p class="quiz-actions">
-                <button id="mark-complete" onclick={mark_complete} disabled={answered == 0}>{ if l == "th" { "ทำเครื่องหมายว่าเสร็จแล้ว" } else { "Mark as complete" } }</button>
+                <button id="mark-complete" onclick={mark_complete} disabled={answered < need || prog.completed}>{ if l == "th" { "ทำเครื่องหมายว่าเสร็จแล้ว" } else { "Mark as complete" } }</button>
+                if answered < need {
+                    <span id="complete-needs" class="needs">{ if l == "th" { format!(" ตอบอีก {} ข้อจึงจะทำเครื่องหมายว่าเสร็จได้", need - answered) } else { format!(" Answer {} more to mark the quiz as complete.", need - answered) } }</span>
+                }
                 <button id="quiz-reset" onclick={reset}>{ if l == "th" { "เริ่มใหม่" } else { "Reset progress" } }</button>
             </p>
+            if !props.embed {
+                <details id="quiz-embed" class="quiz-embed">
+                    <summary>{ "Embed this quiz in a course page" }</summary>
+                    <p>
+                        <label>{ "language " }<select id="quiz-embed-lang" onchange={{
+                            let embed_lang = embed_lang.clone();
+                            Callback::from(move |e: Event| embed_lang.set(e.target_unchecked_into::<web_sys::HtmlSelectElement>().value()))
+                        }}>
+                            <option value="en" selected={*embed_lang == "en"}>{ "English" }</option>
+                            <option value="th" selected={*embed_lang == "th"}>{ "ไทย" }</option>
+                        </select></label>{ " " }
+                        <label><input id="quiz-embed-compact" type="checkbox" checked={*embed_compact} onchange={{
+                            let embed_compact = embed_compact.clone();
+                            Callback::from(move |_: Event| embed_compact.set(!*embed_compact))
+                        }} />{ " compact layout" }</label>
+                    </p>
+                    <textarea id="quiz-snippet" readonly=true rows="4" value={quiz_snippet.clone()} aria-label="Embed code for this quiz" />
+                    <button id="quiz-copy-snippet" onclick={Callback::from(move |_| crate::embed::copy_text(&quiz_snippet))}>{ "Copy" }</button>
+                    <p class="help-always">{ "The frame sends answered and completed messages to the course page (docs/EMBEDDING.md); add pass=N to the address to allow completion after N answers." }</p>
+                </details>
+            }
         </section>
     }
 }

@@ -14,7 +14,13 @@ pub struct LessonProps {
     pub output: Vec<String>,
     pub finished: bool,
     pub on_variant: Callback<&'static str>,
+    /// A link to this state (the embed code's `src`).
     pub link: String,
+    /// The same outside a frame (opened in a new tab from an embed).
+    pub open_link: String,
+    /// For each lesson of [`crate::lessons::LESSONS`], a link that keeps the embed and
+    /// the language.
+    pub hrefs: Vec<String>,
     /// Stack copies of the run (the stack-growth lesson shows them).
     pub copies: Vec<gmp_core::runtime::StackCopy>,
     /// The latest schedtrace line (the schedtrace lesson explains it field by field).
@@ -102,14 +108,23 @@ pub fn lesson_panel(props: &LessonProps) -> Html {
         .iter()
         .position(|l| l.id == lesson.id)
         .unwrap_or(0);
-    let prev = idx.checked_sub(1).map(|i| &crate::lessons::LESSONS[i]);
-    let next = crate::lessons::LESSONS.get(idx + 1);
+    let href = |i: usize| props.hrefs.get(i).cloned().unwrap_or_default();
+    let prev = idx
+        .checked_sub(1)
+        .map(|i| (&crate::lessons::LESSONS[i], href(i)));
+    let next = crate::lessons::LESSONS
+        .get(idx + 1)
+        .map(|l| (l, href(idx + 1)));
+    let hrefs = props.hrefs.clone();
     let matched = v.expect.map(|e| props.output.iter().any(|l| l.contains(e)));
-    let snippet = format!(
-        "<iframe id=\"gmp-explorer\" src=\"{}{}embed=1\" title=\"GMP Explorer: {}\" width=\"100%\" height=\"900\" style=\"border:0\" allow=\"cross-origin-isolated\" loading=\"lazy\"></iframe>\n<script>addEventListener('message', (e) => {{ if (e.data && e.data.source === 'gmp-explorer' && e.data.type === 'resize') document.getElementById('gmp-explorer').height = e.data.height; }});</script>",
-        props.link,
-        if props.link.contains('?') { "&" } else { "?" },
-        lesson.title
+    let snippet = crate::embed::snippet(
+        &format!(
+            "{}{}embed=1",
+            props.link,
+            if props.link.contains('?') { "&" } else { "?" }
+        ),
+        &format!("GMP Explorer: {}", lesson.title),
+        900,
     );
     let toggle_embed = {
         let embed_open = embed_open.clone();
@@ -134,14 +149,16 @@ pub fn lesson_panel(props: &LessonProps) -> Html {
     html! {
         <section id="lesson" class="lesson" data-lesson={lesson.id} data-variant={v.id} aria-labelledby="lesson-h">
             <nav class="lesson-nav" aria-label="Lessons">
-                { for prev.map(|p| html!{ <a href={format!("?lesson={}", p.id)} target={target}>{ format!("← {}", p.title) }</a> }) }
-                <select aria-label="All lessons" onchange={Callback::from(move |e: Event| {
-                    let v = e.target_unchecked_into::<web_sys::HtmlSelectElement>().value();
-                    if let Some(w) = web_sys::window() { let _ = w.location().set_search(&format!("?lesson={v}")); }
+                { for prev.map(|(p, h)| html!{ <a id="lesson-prev" href={h}>{ format!("← {}", p.title) }</a> }) }
+                <select id="lesson-select" aria-label="All lessons" onchange={Callback::from(move |e: Event| {
+                    let i = e.target_unchecked_into::<web_sys::HtmlSelectElement>().selected_index();
+                    if let (Some(w), Some(h)) = (web_sys::window(), usize::try_from(i).ok().and_then(|i| hrefs.get(i))) {
+                        let _ = w.location().set_search(h);
+                    }
                 })}>
                     { for crate::lessons::LESSONS.iter().map(|l| html!{ <option value={l.id} selected={l.id == lesson.id}>{ l.title }</option> }) }
                 </select>
-                { for next.map(|n| html!{ <a href={format!("?lesson={}", n.id)} target={target}>{ format!("{} →", n.title) }</a> }) }
+                { for next.map(|(n, h)| html!{ <a id="lesson-next" href={h}>{ format!("{} →", n.title) }</a> }) }
             </nav>
             <h2 id="lesson-h">{ lesson.title }<span class="seeds">{ format!(" · course chapter {}", lesson.seeds.trim_start_matches("seeds ").trim_start_matches("seed ")) }</span></h2>
             { for lesson.intro.iter().map(|p| html!{ <p>{ *p }</p> }) }
@@ -197,13 +214,13 @@ pub fn lesson_panel(props: &LessonProps) -> Html {
                 </p>
             </div>
             <p class="share">
-                <a id="lesson-link" href={props.link.clone()} target={target}>{ "Link to this state" }</a>{ " · " }
+                <a id="lesson-link" href={if props.embed { props.open_link.clone() } else { props.link.clone() }} target={target}>{ "Link to this state" }</a>{ " · " }
                 <button id="embed-code" onclick={toggle_embed} aria-expanded={embed_open.to_string()}>{ "Copy embed code" }</button>
                 if *copied && *embed_open { <span class="copied" role="status">{ " Copied." }</span> }
             </p>
             if *embed_open {
                 <div class="embed-dialog" role="dialog" aria-label="Embed code" onkeydown={on_dialog_key}>
-                    <label for="embed-snippet">{ "Paste this into a course page (the script resizes the frame to fit):" }</label>
+                    <label for="embed-snippet">{ "Paste this into a course page (the script resizes this frame, and only this one, to fit; several can share a page):" }</label>
                     <textarea id="embed-snippet" readonly=true rows="5" value={snippet.clone()} autofocus=true />
                     <button id="copy-snippet" onclick={{
                         let copied = copied.clone();

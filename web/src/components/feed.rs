@@ -1,0 +1,65 @@
+//! The event feed: the latest scheduler events with the tracer's names, filtered by
+//! topic; clicking an event about a goroutine opens its card.
+
+use yew::prelude::*;
+
+use crate::runner::Shared;
+use crate::strings::Strings;
+use crate::ui::Topic;
+
+#[derive(Properties, PartialEq)]
+pub struct FeedProps {
+    pub runner: Shared,
+    pub frame: u64,
+    pub on_select: Callback<u64>,
+    pub strings: &'static Strings,
+}
+
+#[function_component(Feed)]
+pub fn feed(props: &FeedProps) -> Html {
+    let filter = use_state(|| Option::<Topic>::None);
+    let r = props.runner.0.borrow();
+    let ui = &r.ui;
+    let on_filter = {
+        let filter = filter.clone();
+        Callback::from(move |e: Event| {
+            let v = e
+                .target_unchecked_into::<web_sys::HtmlSelectElement>()
+                .value();
+            filter.set(match v.as_str() {
+                "g" => Some(Topic::Goroutine),
+                "moves" => Some(Topic::Moves),
+                "machine" => Some(Topic::Machine),
+                _ => None,
+            })
+        })
+    };
+    let shown = ui
+        .feed
+        .iter()
+        .filter(|f| (*filter).is_none_or(|t| f.topic == t))
+        .take(40);
+    html! {
+        <section aria-labelledby="events-h">
+            <h2 id="events-h">{ format!("Events ({} steals, {} preemptions, {} hand-offs)", ui.steals, ui.preemptions, ui.handoffs) }</h2>
+            <p class="help">{ props.strings.events_help }</p>
+            <label class="feed-filter">{ "show " }
+                <select id="feed-filter" onchange={on_filter}>
+                    <option value="all" selected={filter.is_none()}>{ "every event" }</option>
+                    <option value="g" selected={*filter == Some(Topic::Goroutine)}>{ "goroutines: create, start, stop, block, wake, end" }</option>
+                    <option value="moves" selected={*filter == Some(Topic::Moves)}>{ "steals and preemptions" }</option>
+                    <option value="machine" selected={*filter == Some(Topic::Machine)}>{ "Ps, Ms, syscalls, stacks" }</option>
+                </select></label>
+            <ol id="feed" class="feed">{ for shown.map(|f| {
+                let t = html!{ <span class="t">{ format!("{:.3}ms", f.t as f64 / 1e6) }</span> };
+                match f.g {
+                    Some(g) => {
+                        let sel = props.on_select.clone();
+                        html!{ <li><button class="ev" data-goid={g.to_string()} onclick={Callback::from(move |_| sel.emit(g))}>{ t }{ f.text.clone() }</button></li> }
+                    }
+                    None => html!{ <li>{ t }{ f.text.clone() }</li> },
+                }
+            }) }</ol>
+        </section>
+    }
+}

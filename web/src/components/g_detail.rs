@@ -1,0 +1,48 @@
+//! A goroutine's card, a dialog: its state now and the events that mention it. It
+//! takes focus when it opens; Escape (or Close) closes it.
+
+use yew::prelude::*;
+
+use super::focus;
+use crate::runner::Shared;
+use crate::state::Action;
+
+#[derive(Properties, PartialEq)]
+pub struct GDetailProps {
+    pub goid: u64,
+    pub runner: Shared,
+    pub frame: u64,
+    pub dispatch: Callback<Action>,
+}
+
+#[function_component(GDetail)]
+pub fn g_detail(props: &GDetailProps) -> Html {
+    let close_ref = use_node_ref();
+    {
+        let close_ref = close_ref.clone();
+        use_effect_with(props.goid, move |_| {
+            focus(&close_ref);
+            || ()
+        });
+    }
+    let r = props.runner.0.borrow();
+    let goid = props.goid;
+    let g = r.ui.snap.gs.iter().find(|g| g.goid == goid);
+    let history = r.ui.history_of(goid, 40);
+    let (label, _) = r.ui.label(goid);
+    let d = props.dispatch.clone();
+    let close = Callback::from(move |_: MouseEvent| d.emit(Action::CloseDialogs));
+    html! {
+        <div id="gdetail" class="gdetail" role="dialog" aria-modal="false" aria-labelledby="gdetail-h">
+            <h2 id="gdetail-h">{ label }</h2>
+            { match g {
+                Some(g) => html!{ <p>{ format!("{} · {} {} · stack {} bytes ({} used) · {}", g.kind.name(), g.status.go_name(),
+                    if g.waitreason.as_str().is_empty() { String::new() } else { format!("({})", g.waitreason.as_str()) },
+                    g.stack_size, g.stack_used, crate::ui::where_is(&r.ui.snap, goid)) }</p> },
+                None => html!{ <p>{ "finished (_Gdead)" }</p> },
+            } }
+            <ol class="history">{ for history.iter().map(|h| html!{ <li>{ h }</li> }) }</ol>
+            <button id="gdetail-close" ref={close_ref} onclick={close}>{ "Close (Esc)" }</button>
+        </div>
+    }
+}

@@ -1,0 +1,118 @@
+//! The machine: every P (with steal arrows between their cards and a timeline), and
+//! beside them the global queue, the Ms, sysmon and the netpoller.
+
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use super::ms::Ms;
+use super::p_card::PCard;
+use super::queues::GlobalQueue;
+use super::side::{Netpoll, Sysmon};
+use super::timeline::Timeline;
+use crate::runner::{Shared, POOL_THREADS};
+use crate::strings::Strings;
+use crate::ui::Arrow;
+
+#[derive(Properties, PartialEq)]
+pub struct MachineProps {
+    pub runner: Shared,
+    pub frame: u64,
+    pub on_select: Callback<u64>,
+    pub live: bool,
+    pub ended: bool,
+    pub strings: &'static Strings,
+}
+
+#[function_component(Machine)]
+pub fn machine(props: &MachineProps) -> Html {
+    let grid = use_node_ref();
+    let r = props.runner.0.borrow();
+    let (ui, s) = (&r.ui, props.strings);
+    let snap = ui.snap.clone();
+    let user = snap
+        .gs
+        .iter()
+        .filter(|g| !matches!(g.kind, gmp_core::GKind::System | gmp_core::GKind::Main))
+        .count();
+    html! {
+        <div class={classes!("machine", props.ended.then_some("ended"))}>
+            <section class="ps" aria-labelledby="ps-h">
+                <h2 id="ps-h">{ format!("Ps (GOMAXPROCS={})", snap.gomaxprocs) }
+                    <span id="gcount" class="gcount" data-user={user.to_string()}
+                        data-cpu={snap.gs.iter().filter(|g| g.kind == gmp_core::GKind::Cpu).count().to_string()}>
+                        { format!(" · {user} goroutine{} of yours alive", if user == 1 { "" } else { "s" }) }</span></h2>
+                <p class="help">{ s.ps_help }</p>
+                <div class="pgrid-wrap">
+                    <div class="pgrid" ref={grid.clone()}>
+                        { for snap.ps.iter().map(|p| html!{
+                            <PCard key={p.id} p={p.clone()} runner={props.runner.clone()} frame={props.frame}
+                                on_select={props.on_select.clone()} /> }) }
+                    </div>
+                    { arrows(&ui.arrows, snap.ps.len(), &grid) }
+                </div>
+                <Timeline runner={props.runner.clone()} frame={props.frame} lanes={snap.gomaxprocs} />
+                <p class="help">{ s.timeline_help }</p>
+            </section>
+            <aside class="side">
+                <GlobalQueue runner={props.runner.clone()} frame={props.frame} on_select={props.on_select.clone()} strings={s} />
+                <Ms snap={snap.clone()} strings={s} limit={if props.live { POOL_THREADS } else { 10_000 }} />
+                <Sysmon sysmon={snap.sysmon.clone()} strings={s} />
+                <Netpoll runner={props.runner.clone()} frame={props.frame} on_select={props.on_select.clone()} strings={s} />
+            </aside>
+        </div>
+    }
+}
+
+/// Steal arrows: from the victim's card to the thief's, with the count. Each arrow
+/// runs between the cards' headers (above the goroutines' names), bending into the
+/// lane above the grid; between cards of one column it bends out past their right
+/// edges. Card positions are measured, so any layout (a phone's one column) works.
+fn arrows(arrows: &[Arrow], nps: usize, grid: &NodeRef) -> Html {
+    if arrows.is_empty() || nps == 0 {
+        return html! {};
+    }
+    let Some(grid) = grid.cast::<web_sys::HtmlElement>() else {
+        return html! {};
+    };
+    // (left, top, width) of P i's card, relative to the wrapper the arrows are drawn in
+    // (its offset parent: .pgrid-wrap is the nearest positioned ancestor).
+    let card = |p: i32| -> Option<(f64, f64, f64)> {
+        let el = grid
+            .query_selector(&format!(".pcard[data-p=\"{p}\"]"))
+            .ok()
+            .flatten()?
+            .dyn_into::<web_sys::HtmlElement>()
+            .ok()?;
+        Some((
+            el.offset_left() as f64,
+            el.offset_top() as f64,
+            el.offset_width() as f64,
+        ))
+    };
+    html! {
+        <svg class="arrows" aria-hidden="true">
+            <defs><marker id="ah" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+                <path d="M0,0 L10,5 L0,10 z" fill="#b03a8a" /></marker></defs>
+            { for arrows.iter().filter(|a| (a.victim as usize) < nps && (a.thief as usize) < nps).enumerate().filter_map(|(i, a)| {
+                let (vl, vt, vw) = card(a.victim)?;
+                let (tl, tt, tw) = card(a.thief)?;
+                let label = format!("steal {}{}", a.n, if a.runnext { " (runnext)" } else { "" });
+                let (d, lx, ly, anchor) = if (vl - tl).abs() < vw / 2.0 {
+                    // One column: out past the right edges, from header to header.
+                    let (x, y1, y2) = (vl + vw - 6.0, vt + 12.0, tt + 12.0);
+                    let cx = (vl + vw.max(tw) + 26.0).min(grid.offset_width() as f64 + 20.0);
+                    (format!("M{x},{y1} C{cx},{y1} {cx},{y2} {x},{y2}"), cx - 2.0, (y1 + y2) / 2.0 + (i % 2) as f64 * 14.0, "end")
+                } else {
+                    let (x1, y1) = (vl + vw / 2.0, vt + 4.0);
+                    let (x2, y2) = (tl + tw / 2.0, tt + 4.0);
+                    let top = (y1.min(y2) - 22.0).max(12.0);
+                    (format!("M{x1},{y1} Q{},{top} {x2},{y2}", (x1 + x2) / 2.0), (x1 + x2) / 2.0, top + 4.0 - (i % 2) as f64 * 13.0, "middle")
+                };
+                Some(html! { <g class="steal-arrow" data-victim={a.victim.to_string()} data-thief={a.thief.to_string()} data-n={a.n.to_string()}>
+                    <path d={d} fill="none" marker-end="url(#ah)" />
+                    <text x={lx.to_string()} y={ly.to_string()} text-anchor={anchor}>{ label }</text>
+                </g> })
+            }) }
+        </svg>
+    }
+}

@@ -1,0 +1,103 @@
+//! The page's parts, one component per file (as in Yew's `function_todomvc`): each
+//! takes `PartialEq` props and reports what the learner does through callbacks that
+//! dispatch [`crate::state::Action`]s.
+//!
+//! Components that draw the machine read the shared [`crate::runner::Shared`] runner
+//! (compared by identity) and redraw when their `frame` prop changes.
+
+pub mod console;
+pub mod controls;
+pub mod feed;
+pub mod g_detail;
+pub mod lesson;
+pub mod machine;
+pub mod ms;
+pub mod notices;
+pub mod p_card;
+pub mod queues;
+pub mod quiz;
+pub mod shortcuts;
+pub mod side;
+pub mod timeline;
+
+use gmp_core::GKind;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use crate::ui::Ui;
+
+pub fn kind_class(k: GKind) -> &'static str {
+    match k {
+        GKind::Main => "k-main",
+        GKind::Cpu => "k-cpu",
+        GKind::Blocking => "k-blocking",
+        GKind::Network => "k-network",
+        GKind::Example => "k-example",
+        GKind::System => "k-system",
+    }
+}
+
+pub fn kind_color(k: GKind) -> &'static str {
+    match k {
+        GKind::Main => "#6b5b95",
+        GKind::Cpu => "#e07a1f",
+        GKind::Blocking => "#c0392b",
+        GKind::Network => "#1f8a70",
+        GKind::Example => "#2e6fd1",
+        GKind::System => "#8a8f98",
+    }
+}
+
+/// A goroutine token: a button showing its goid (and its own name, if it has one),
+/// coloured by kind; a click opens its card.
+pub fn token(goid: u64, ui: &Ui, onselect: &Callback<u64>, extra: &'static str) -> Html {
+    let k = ui.kind(goid);
+    let onselect = onselect.clone();
+    let onclick = Callback::from(move |_| onselect.emit(goid));
+    let fresh = ui.preempted.contains_key(&goid).then_some("just-preempted");
+    let (text, title) = ui.label(goid);
+    html! {
+        <button class={classes!("g", kind_class(k), extra, fresh)} data-goid={goid.to_string()}
+            title={title} {onclick}>{ text }</button>
+    }
+}
+
+pub fn ctx2d(node: &NodeRef) -> Option<web_sys::CanvasRenderingContext2d> {
+    let canvas = node.cast::<web_sys::HtmlCanvasElement>()?;
+    canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into().ok())
+}
+
+/// Saves `text` as a file through a temporary link.
+pub fn download(name: &str, text: &str) {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let parts = js_sys::Array::of1(&text.into());
+    let opts = web_sys::BlobPropertyBag::new();
+    opts.set_type("application/json");
+    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts) else {
+        return;
+    };
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
+        return;
+    };
+    if let Ok(a) = doc.create_element("a") {
+        let _ = a.set_attribute("href", &url);
+        let _ = a.set_attribute("download", name);
+        if let Ok(a) = a.dyn_into::<web_sys::HtmlElement>() {
+            a.click();
+        }
+    }
+    let _ = web_sys::Url::revoke_object_url(&url);
+}
+
+/// Focuses an element once it is in the page (a dialog's first control).
+pub fn focus(node: &NodeRef) {
+    if let Some(e) = node.cast::<web_sys::HtmlElement>() {
+        let _ = e.focus();
+    }
+}

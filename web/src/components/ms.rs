@@ -1,0 +1,51 @@
+//! The Ms (threads): what each is doing, and the thread count.
+
+use std::rc::Rc;
+
+use gmp_core::snapshot::{MState, Snapshot};
+use yew::prelude::*;
+
+use crate::strings::Strings;
+
+#[derive(Properties, PartialEq)]
+pub struct MsProps {
+    pub snap: Rc<Snapshot>,
+    pub strings: &'static Strings,
+    /// Threads the driver can start.
+    pub limit: usize,
+}
+
+fn m_word(st: MState) -> &'static str {
+    match st {
+        MState::SyscallHoldingP => "syscall-holding-p",
+        MState::SyscallNoP => "syscall-no-p",
+        MState::Running => "running",
+        MState::Spinning => "spinning",
+        MState::Scheduling => "scheduling",
+        MState::Idle => "idle",
+        MState::Netpoll => "netpoll",
+        MState::Stw => "stw",
+        MState::Sysmon => "sysmon",
+        MState::Exited => "exited",
+    }
+}
+
+#[function_component(Ms)]
+pub fn ms(props: &MsProps) -> Html {
+    let snap = &props.snap;
+    html! {
+        <section id="ms" aria-labelledby="ms-h">
+            <h2 id="ms-h">{ "Ms (threads) " }<span id="threads" data-threads={snap.threads.to_string()}>{ format!("threads={} of {} · spinning={} · idle={}", snap.threads, props.limit, snap.nmspinning, snap.nmidle) }</span></h2>
+            <p class="help">{ props.strings.ms_help }</p>
+            <ul class="mlist">
+                { for snap.ms.iter().map(|m| html!{
+                    <li data-m={m.id.to_string()} data-state={m_word(m.state)} class={m_word(m.state)}>
+                        <strong>{ format!("M{}", m.id) }</strong>{ " " }{ m.state.label() }
+                        { m.p.map(|p| format!(" · P{p}")).unwrap_or_default() }
+                        { m.curg.map(|g| format!(" · G{g}")).unwrap_or_default() }
+                    </li>
+                }) }
+            </ul>
+        </section>
+    }
+}

@@ -1,0 +1,74 @@
+//! What the page tells the learner about itself: the driver and worker threads, a
+//! notice (bad URL values, refused actions), requests waiting for main, and the end
+//! of the program.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::state::{Action, Page, Pool};
+use crate::strings::Strings;
+
+#[derive(Properties, PartialEq)]
+pub struct NoticesProps {
+    pub page: Rc<Page>,
+    pub dispatch: Callback<Action>,
+    pub strings: &'static Strings,
+    /// The same page outside the frame, for "open live mode in a new tab".
+    pub open_live: String,
+    pub out_of_threads: bool,
+    /// The program's exit: status, and whether the runtime stopped it (fatal error).
+    pub exit: Option<(i32, bool)>,
+}
+
+#[function_component(Notices)]
+pub fn notices(props: &NoticesProps) -> Html {
+    let (page, s) = (&props.page, props.strings);
+    let st = &page.settings;
+    let open_live = html! { <a id="open-live" href={props.open_live.clone()} target="_blank" rel="noopener">{ s.open_live }</a> };
+    let pool_line = match &page.pool {
+        Pool::NotIsolated if st.embed => html! {
+            <p id="status" data-state="not-isolated" class="notice compact-notice" role="status">
+                { "Deterministic driver (this frame cannot start threads). " }{ open_live }
+            </p>
+        },
+        Pool::NotIsolated => html! {
+            <div id="status" data-state="not-isolated" class="notice" role="status">
+                <p>{ s.not_isolated }</p>
+                <p>{ open_live }</p>
+            </div>
+        },
+        Pool::Starting => {
+            html! { <p id="status" data-state="starting" role="status">{ "Starting worker threads…" }</p> }
+        }
+        Pool::Ready => {
+            html! { <p id="status" data-state="live-ready" class="sr-only">{ "Worker threads ready." }</p> }
+        }
+        Pool::Failed(_) => html! {
+            <p id="status" data-state="failed" class="notice" role="alert">{ s.workers_failed }</p>
+        },
+    };
+    let d = props.dispatch.clone();
+    let dismiss = Callback::from(move |_: MouseEvent| d.emit(Action::Dismiss));
+    html! {
+        <>
+        { pool_line }
+        if let Some(n) = &page.notice {
+            <div id="notice" class="notice" role="alert">{ n.clone() }{ " " }
+                <button id="dismiss" onclick={dismiss}>{ "Dismiss" }</button></div>
+        }
+        if props.out_of_threads {
+            <div class="notice" role="alert">{ s.pool_full }</div>
+        }
+        if let Some(w) = page.pending_words() {
+            <p id="pending" class="notice pending" role="status">{ w }</p>
+        }
+        if let Some((code, fatal)) = props.exit {
+            <p id="exited" class="notice exited" role="status">
+                <strong>{ format!("Program exited (status {code}). ") }</strong>
+                { if fatal { s.fatal_note } else { s.exited_note } }
+            </p>
+        }
+        </>
+    }
+}

@@ -1,0 +1,38 @@
+//! The global run queue (`sched.runq`).
+
+use yew::prelude::*;
+
+use super::token;
+use crate::runner::Shared;
+use crate::strings::Strings;
+
+#[derive(Properties, PartialEq)]
+pub struct QueueProps {
+    pub runner: Shared,
+    pub frame: u64,
+    pub on_select: Callback<u64>,
+    pub strings: &'static Strings,
+}
+
+#[function_component(GlobalQueue)]
+pub fn global_queue(props: &QueueProps) -> Html {
+    let r = props.runner.0.borrow();
+    let (ui, snap) = (&r.ui, &r.ui.snap);
+    let shown: Vec<u64> = snap
+        .global
+        .as_ref()
+        .map(|g| g.iter().take(64).copied().collect())
+        .unwrap_or_default();
+    html! {
+        <section id="global" aria-labelledby="global-h" data-len={snap.global_len.to_string()}>
+            <h2 id="global-h">{ format!("Global run queue ({})", snap.global_len) }</h2>
+            <p class="help">{ props.strings.global_help }</p>
+            <div class="queue">
+                { for shown.iter().map(|&g| token(g, ui, &props.on_select, "")) }
+                if snap.global_len as usize > shown.len() {
+                    <span class="more">{ format!("+{} more", snap.global_len as usize - shown.len()) }</span>
+                }
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,234 @@
+//! The machine behind the page: the current run ([`Engine`]), what the page has
+//! folded in from it ([`Ui`]: arrows, flashes, timeline, console, feed) and the
+//! program's output, read through the core's two read paths: `Runtime::snapshot` and
+//! `Runtime::output_since` (plus the event log by count).
+//!
+//! The page state ([`crate::state::Page`]) never holds the run; it sends numbered
+//! [`Command`]s, which [`Runner::carry_out`] applies after each render, and each frame
+//! [`Runner::tick`] advances the run and reports [`RunFacts`] back as an action.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use gmp_core::output::OutputCursor;
+use gmp_core::runtime::{ExitStatus, StackCopy};
+use gmp_core::GKind;
+
+use crate::engine::Engine;
+use crate::state::{Command, Page, RunFacts};
+use crate::ui::Ui;
+
+/// Workers started for live runs: GOMAXPROCS up to 16, sysmon, and Ms blocked in
+/// syscalls.
+pub const POOL_THREADS: usize = 24;
+/// Lines of program output kept.
+const OUTPUT_LINES: usize = 2_000;
+
+#[derive(Default)]
+pub struct Runner {
+    pub engine: Option<Engine>,
+    pub ui: Ui,
+    events_from: u64,
+    out: OutputCursor,
+    /// The program's stdout and stderr lines, in the order read.
+    pub output: Vec<String>,
+    pub copies: Vec<StackCopy>,
+    pub exit: Option<ExitStatus>,
+    paused: bool,
+    speed: f64,
+    /// The number of the next command to carry out.
+    next: u64,
+    frame: u64,
+    last_ms: Option<f64>,
+}
+
+/// The runner, shared by the page's components (compared by identity: the frame
+/// number in their props says when to redraw).
+#[derive(Clone, Default)]
+pub struct Shared(pub Rc<RefCell<Runner>>);
+
+impl PartialEq for Shared {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Runner {
+    fn reset_view(&mut self) {
+        self.ui = Ui::default();
+        self.events_from = 0;
+        self.out = OutputCursor::default();
+        self.output.clear();
+        self.copies.clear();
+        self.exit = None;
+    }
+
+    /// Carries out the page's new commands; returns what went wrong, for a notice.
+    pub fn carry_out(&mut self, page: &Page) -> Vec<String> {
+        let mut errors = Vec::new();
+        let cmds: Vec<(u64, Command)> = page.commands_from(self.next).cloned().collect();
+        for (n, c) in cmds {
+            self.next = n + 1;
+            if let Err(e) = self.command(c) {
+                errors.push(e);
+            }
+        }
+        errors
+    }
+
+    fn command(&mut self, c: Command) -> Result<(), String> {
+        match c {
+            Command::Build {
+                spec,
+                live,
+                start_step,
+                inputs,
+                paused,
+                speed,
+            } => {
+                if let Some(old) = self.engine.take() {
+                    old.stop();
+                }
+                self.reset_view();
+                self.paused = paused;
+                self.speed = speed;
+                let live = live.then_some((if paused { 1e-9 } else { speed }, POOL_THREADS));
+                self.engine = Some(Engine::build(spec, live, inputs, start_step)?);
+            }
+            Command::Apply(input) => {
+                if let Some(e) = self.engine.as_mut() {
+                    e.apply(input)?;
+                }
+            }
+            Command::Step => {
+                if let Some(e) = self.engine.as_mut() {
+                    e.step();
+                }
+            }
+            Command::StepBack => {
+                let Some(e) = self.engine.as_mut() else {
+                    return Ok(());
+                };
+                let target = e.step_back_target();
+                e.rewind_to(target)?;
+                self.reset_view();
+            }
+            Command::Clock { paused, speed } => {
+                self.paused = paused;
+                self.speed = speed;
+                if let Some(e) = self.engine.as_ref() {
+                    e.set_scale(if paused { 1e-9 } else { speed });
+                }
+            }
+            Command::Export => {
+                if let Some(e) = self.engine.as_ref() {
+                    let evs =
+                        e.rt().events.try_snapshot().ok_or(
+                            "the event log was busy; press Export trace again".to_string(),
+                        )?;
+                    // Every P ever made (allp), so destroyed Ps' tracks are named too.
+                    let ps = e.rt().allp.len() as u32;
+                    let json = gmp_core::export::chrome_trace(&evs, ps);
+                    crate::components::download("gmp-trace.json", &json);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// One frame: advances a deterministic run by a bounded slice (at most 8 ms of
+    /// wall time), then reads the snapshot, the new events and the new output.
+    pub fn tick(&mut self, now_ms: f64) -> Option<RunFacts> {
+        let dt = self
+            .last_ms
+            .map(|l| (now_ms - l).clamp(0.0, 100.0))
+            .unwrap_or(0.0);
+        self.last_ms = Some(now_ms);
+        let eng = self.engine.as_mut()?;
+        if !self.paused {
+            eng.advance((dt * 1e6 * self.speed) as i64, 8.0);
+        }
+        let snap = eng.snapshot();
+        let evs = eng.events_since(&mut self.events_from);
+        let out = eng.rt().output_since(&mut self.out);
+        self.output.extend(out.stdout);
+        self.output.extend(out.stderr);
+        if self.output.len() > OUTPUT_LINES {
+            self.output.drain(..self.output.len() - OUTPUT_LINES);
+        }
+        self.copies.extend(out.stack_copies);
+        if out.exit.is_some() {
+            self.exit = out.exit;
+        }
+        let rt = eng.rt();
+        self.ui.frame(snap, &evs, out.schedtrace, now_ms, &|f, a| {
+            let (func, name) = rt.goroutine_name(f, a);
+            (func.to_string(), name.map(String::from))
+        });
+        self.frame += 1;
+        let snap = &self.ui.snap;
+        let main = snap.gs.iter().find(|g| g.kind == GKind::Main);
+        Some(RunFacts {
+            frame: self.frame,
+            live: eng.is_live(),
+            steps: eng.steps(),
+            exited: self.exit.as_ref().map(|x| x.code),
+            time_limit: matches!(eng.stopped(), Some(gmp_core::Stop::TimeLimit)),
+            inputs: eng.user_inputs(),
+            pending: out.pending_spawns,
+            main_at: (out.pending_spawns > 0)
+                .then(|| main.map(|g| crate::ui::where_is(snap, g.goid)))
+                .flatten(),
+        })
+    }
+
+    pub fn out_of_threads(&self) -> bool {
+        self.engine.as_ref().is_some_and(|e| e.out_of_threads())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::{Action, Page};
+
+    /// The page's commands reach the run, and the run's facts and output come back
+    /// through the read path (snapshot, events, output_since).
+    #[test]
+    fn commands_in_facts_and_output_out() {
+        let mut page = Page::new("lesson=gosched", false);
+        let mut r = Runner::default();
+        assert!(r.carry_out(&page).is_empty());
+        let f = r.tick(0.0).unwrap();
+        assert_eq!((f.steps, f.exited), (0, None), "a lesson waits for Run");
+        page.apply(Action::Speed(1.0));
+        page.apply(Action::TogglePause);
+        r.carry_out(&page);
+        let mut t = 0.0;
+        let f = loop {
+            t += 100.0;
+            let f = r.tick(t).unwrap();
+            if f.exited.is_some() || t > 1e6 {
+                break f;
+            }
+        };
+        assert_eq!(f.exited, Some(0));
+        assert!(
+            r.output.iter().any(|l| l == "[B0 A0 B1 A1 B2 A2]"),
+            "{:?}",
+            r.output
+        );
+        let (_, a) = r.ui.label(2);
+        assert!(
+            !a.contains("(A,"),
+            "a runtime goroutine is not called A: {a}"
+        );
+        page.apply(Action::Frame(f));
+        page.apply(Action::Reset);
+        r.carry_out(&page);
+        assert!(
+            r.output.is_empty() && r.exit.is_none(),
+            "a new run starts clean"
+        );
+    }
+}

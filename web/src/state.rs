@@ -1,0 +1,819 @@
+//! The page's state and every way it changes, built as Yew's `function_todomvc`
+//! example builds its model: a plain struct ([`Page`]), an [`Action`] enum, and
+//! [`Reducible`] (`use_reducer`). Nothing here touches the browser: the state comes
+//! from a query string, each action is a plain function of the state, and what the
+//! machine must do (build a run, spawn, step ...) is written out as [`Command`]s that
+//! the page's runner (`runner.rs`) carries out. So all of it is unit-tested natively.
+
+use std::rc::Rc;
+
+use gmp_core::scenarios;
+use gmp_core::GKind;
+use yew::Reducible;
+
+use crate::engine::{Input, RunSpec};
+use crate::lessons;
+use crate::url::{self, UrlState};
+
+pub const DEFAULT_SPAWN_N: u32 = 10;
+pub const DEFAULT_SPEED: f64 = 0.05;
+pub const MAX_SPAWN_N: u32 = 10_000;
+/// Commands kept for the runner; it reads them right after each render, so only a
+/// burst of actions between two renders needs room.
+const OUTBOX: usize = 64;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Driver {
+    Live,
+    Sim,
+}
+
+/// The worker pool a live run needs.
+#[derive(Clone, PartialEq, Debug)]
+pub enum Pool {
+    /// No COOP/COEP: the browser withholds shared memory from workers.
+    NotIsolated,
+    Starting,
+    Ready,
+    /// The workers could not start (the browser's own words, for the console).
+    Failed(String),
+}
+
+/// What the learner chose: the run and how the page shows it.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Settings {
+    pub driver: Driver,
+    /// Virtual time per real time.
+    pub speed: f64,
+    pub paused: bool,
+    pub spec: RunSpec,
+    /// The lesson and variant shown, if any.
+    pub lesson: Option<&'static str>,
+    pub variant: &'static str,
+    pub embed: bool,
+    /// Explanations hidden (an embed, or `layout=compact`).
+    pub compact: bool,
+    /// `layout=compact` asked for: also tighter spacing (a quiz embed's option).
+    pub dense: bool,
+    pub lang: String,
+    /// Run this many deterministic steps after (re)building, then pause (`step=N`).
+    pub start_step: Option<u64>,
+    /// `?quiz=<id|all>`: the quiz is shown.
+    pub quiz: Option<String>,
+    /// `pass=N`: answers a quiz needs before it can be marked complete.
+    pub pass: Option<u32>,
+    /// Inputs to replay when the run is built (from `in=`, or carried over from the
+    /// previous run when the driver changes).
+    pub inputs: Vec<(u64, Input)>,
+}
+
+impl Settings {
+    /// Settings from a query string, with a notice for each bad value.
+    pub fn from_query(query: &str, isolated: bool) -> (Settings, Vec<String>) {
+        let (u, mut notes) = url::parse(query);
+        let mut st = Settings {
+            driver: if isolated { Driver::Live } else { Driver::Sim },
+            speed: u.speed.unwrap_or(DEFAULT_SPEED),
+            paused: u.step.is_some(),
+            spec: RunSpec::default(),
+            lesson: None,
+            variant: "",
+            embed: u.embed,
+            compact: u.layout == "compact" || u.embed,
+            dense: u.layout == "compact",
+            lang: u.lang.clone(),
+            start_step: u.step,
+            quiz: u.quiz.clone(),
+            pass: u.pass,
+            inputs: u.inputs.clone(),
+        };
+        if let Some(l) = u.lesson.as_deref().and_then(lessons::find) {
+            st.lesson = Some(l.id);
+            st.variant = l.variant(u.variant.as_deref()).id;
+            st.driver = Driver::Sim;
+            // A lesson waits for Run, so the learner sees it from the first step.
+            st.paused = true;
+            if let Some(v) = &u.variant {
+                if l.variant(Some(v)).id != v {
+                    notes.push(format!(
+                        "The lesson \"{}\" has no variant \"{v}\"; showing \"{}\".",
+                        l.id,
+                        l.variant(None).id
+                    ));
+                }
+            }
+            st.apply_lesson();
+        } else if let Some(sc) = &u.scenario {
+            st.spec.scenario = sc.clone();
+        }
+        // Each parameter is checked on its own: a bad one gets the default, as every
+        // other bad value does, and the good ones stay.
+        if let Some(sc) = scenarios::find(&st.spec.scenario) {
+            for (k, v) in &u.params {
+                match sc.params(&[(k.clone(), v.clone())]) {
+                    Ok(_) => {
+                        st.spec.params.retain(|(x, _)| x != k);
+                        st.spec.params.push((k.clone(), v.clone()));
+                    }
+                    Err(e) => notes.push(format!("{e}; using the default.")),
+                }
+            }
+        }
+        if let Some(n) = u.procs {
+            st.spec.procs = n;
+        }
+        if let Some(seed) = u.seed {
+            st.spec.seed = seed;
+        }
+        match u.driver.as_deref() {
+            Some("sim") => st.driver = Driver::Sim,
+            Some("live") if isolated && st.lesson.is_none() => st.driver = Driver::Live,
+            _ => {}
+        }
+        if st.start_step.is_some() {
+            st.driver = Driver::Sim;
+        }
+        (st, notes)
+    }
+
+    /// The run a lesson variant asks for.
+    pub fn apply_lesson(&mut self) {
+        let Some(l) = self.lesson.and_then(lessons::find) else {
+            return;
+        };
+        let v = l.variant(Some(self.variant));
+        self.spec = RunSpec {
+            scenario: l.scenario_for(v).into(),
+            params: v
+                .params
+                .iter()
+                .map(|(k, x)| (k.to_string(), x.to_string()))
+                .collect(),
+            procs: v.procs.unwrap_or(l.procs),
+            seed: self.spec.seed,
+            asyncpreemptoff: v.asyncpreemptoff,
+            // A run that may never end stops after 1 s of virtual time; others get 60 s.
+            max_time: if v.expect.is_none() && v.asyncpreemptoff {
+                1_000_000_000
+            } else {
+                60_000_000_000
+            },
+            schedtrace_ms: 20,
+        };
+    }
+
+    /// This state as a URL query: the run (with its inputs, and its step when
+    /// paused) and how it is shown.
+    pub fn to_url(&self, step: Option<u64>, inputs: &[(u64, Input)]) -> UrlState {
+        let explorer = self.lesson.is_none();
+        UrlState {
+            lesson: self.lesson.map(String::from),
+            variant: self.lesson.map(|_| self.variant.to_string()),
+            scenario: (explorer && self.spec.scenario != "playground")
+                .then(|| self.spec.scenario.clone()),
+            params: if explorer {
+                self.spec.params.clone()
+            } else {
+                vec![]
+            },
+            procs: (explorer && self.spec.procs != 4).then_some(self.spec.procs),
+            seed: (self.spec.seed != 1).then_some(self.spec.seed),
+            driver: (explorer && self.driver == Driver::Sim).then(|| "sim".into()),
+            speed: ((self.speed - DEFAULT_SPEED).abs() > 1e-12).then_some(self.speed),
+            step,
+            layout: if self.dense { "compact" } else { "full" }.into(),
+            lang: self.lang.clone(),
+            embed: self.embed,
+            quiz: self.quiz.clone(),
+            pass: self.pass,
+            inputs: inputs.to_vec(),
+        }
+    }
+
+    /// A link to another lesson that keeps how the page is shown (embed, language,
+    /// layout), so picking a lesson inside a course page's frame stays a frame.
+    pub fn lesson_link(&self, id: &str) -> String {
+        url::to_query(&UrlState {
+            lesson: Some(id.into()),
+            layout: if self.dense { "compact" } else { "full" }.into(),
+            lang: self.lang.clone(),
+            embed: self.embed,
+            ..UrlState::default()
+        })
+    }
+
+    /// The same state outside a frame (for "open in a new tab" links): no embed
+    /// chrome, and the live driver when the new tab can have it.
+    pub fn unembedded(&self, step: Option<u64>, inputs: &[(u64, Input)]) -> String {
+        let mut u = self.to_url(step, inputs);
+        u.embed = false;
+        if u.lesson.is_none() {
+            u.driver = None;
+        }
+        url::to_query(&u)
+    }
+}
+
+/// What the runner reports each frame (`runner.rs`): the facts about the run the
+/// page's controls depend on.
+#[derive(Clone, PartialEq, Debug, Default)]
+pub struct RunFacts {
+    /// Frames so far: the machine view redraws on each.
+    pub frame: u64,
+    pub live: bool,
+    /// Deterministic steps taken.
+    pub steps: u64,
+    /// The program exited with this status.
+    pub exited: Option<i32>,
+    /// A run that never ends was stopped at its time limit.
+    pub time_limit: bool,
+    /// The inputs applied so far, with their steps (0 for a live run).
+    pub inputs: Vec<(u64, Input)>,
+    /// Spawn requests the program's accept loop has not taken yet.
+    pub pending: u32,
+    /// Where main (the accept loop) is, while requests wait for it.
+    pub main_at: Option<String>,
+}
+
+impl RunFacts {
+    pub fn finished(&self) -> bool {
+        self.exited.is_some() || self.time_limit
+    }
+}
+
+/// What the runner must do to the machine.
+#[derive(Clone, PartialEq, Debug)]
+pub enum Command {
+    /// Stop the current run and build a new one, replaying `inputs`.
+    Build {
+        spec: RunSpec,
+        live: bool,
+        start_step: Option<u64>,
+        inputs: Vec<(u64, Input)>,
+        paused: bool,
+        speed: f64,
+    },
+    Apply(Input),
+    Step,
+    StepBack,
+    /// Run or pause, at a speed.
+    Clock {
+        paused: bool,
+        speed: f64,
+    },
+    Export,
+}
+
+/// The whole page.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Page {
+    pub settings: Settings,
+    pub pool: Pool,
+    pub notice: Option<String>,
+    /// What the learner typed in N and seed (kept as typed; read when used).
+    pub spawn_text: String,
+    pub seed_text: String,
+    /// The goroutine whose card is open.
+    pub selected: Option<u64>,
+    pub shortcuts_open: bool,
+    /// Explanations shown in a compact or embedded page.
+    pub show_help: bool,
+    pub run: RunFacts,
+    /// Commands for the runner, numbered; it remembers the last one it carried out.
+    pub commands: Vec<(u64, Command)>,
+    pub next_command: u64,
+}
+
+/// Everything the learner (or the runner) can do to the page.
+#[derive(Clone, PartialEq, Debug)]
+pub enum Action {
+    PoolReady,
+    PoolFailed(String),
+    SpawnText(String),
+    Spawn(GKind),
+    SeedText(String),
+    CommitSeed,
+    Procs(u32),
+    Driver(Driver),
+    Speed(f64),
+    Scenario(String),
+    Variant(&'static str),
+    TogglePause,
+    Step,
+    StepBack,
+    Reset,
+    Export,
+    Select(u64),
+    /// Escape: closes the open dialog (G card, shortcut list).
+    CloseDialogs,
+    ToggleShortcuts,
+    ToggleHelp,
+    Notice(String),
+    Dismiss,
+    Frame(RunFacts),
+}
+
+/// The keyboard shortcuts, for the `?` list and for [`shortcut`].
+pub const SHORTCUTS: &[(&str, &str)] = &[
+    ("p", "run or pause"),
+    (".", "one scheduler step (deterministic driver)"),
+    (",", "back one step (deterministic driver)"),
+    ("r", "reset the run"),
+    ("c", "spawn N CPU-bound goroutines (explorer)"),
+    ("?", "show or hide this list"),
+    ("Escape", "close a dialog"),
+];
+
+/// The action a key stands for, when focus is not in a text field.
+pub fn shortcut(key: &str) -> Option<Action> {
+    Some(match key {
+        "p" | "P" => Action::TogglePause,
+        "." => Action::Step,
+        "," => Action::StepBack,
+        "r" | "R" => Action::Reset,
+        "c" | "C" => Action::Spawn(GKind::Cpu),
+        "?" => Action::ToggleShortcuts,
+        "Escape" => Action::CloseDialogs,
+        _ => return None,
+    })
+}
+
+impl Page {
+    /// The page for a URL query; its first command builds the run.
+    pub fn new(query: &str, isolated: bool) -> Page {
+        let (settings, notes) = Settings::from_query(query, isolated);
+        let mut page = Page {
+            spawn_text: DEFAULT_SPAWN_N.to_string(),
+            seed_text: settings.spec.seed.to_string(),
+            pool: if isolated {
+                Pool::Starting
+            } else {
+                Pool::NotIsolated
+            },
+            settings,
+            notice: (!notes.is_empty()).then(|| notes.join(" ")),
+            selected: None,
+            shortcuts_open: false,
+            show_help: false,
+            run: RunFacts::default(),
+            commands: vec![],
+            next_command: 0,
+        };
+        // Show the machine at once on the deterministic driver; a live run replaces it
+        // when the workers are ready (starting them takes a moment).
+        page.build(page.settings.inputs.clone());
+        page
+    }
+
+    fn send(&mut self, c: Command) {
+        self.commands.push((self.next_command, c));
+        self.next_command += 1;
+        if self.commands.len() > OUTBOX {
+            self.commands.remove(0);
+        }
+    }
+
+    /// Commands numbered `from` or later.
+    pub fn commands_from(&self, from: u64) -> impl Iterator<Item = &(u64, Command)> {
+        self.commands.iter().filter(move |(n, _)| *n >= from)
+    }
+
+    pub fn live_possible(&self) -> bool {
+        self.pool == Pool::Ready
+    }
+
+    fn build(&mut self, inputs: Vec<(u64, Input)>) {
+        let s = &self.settings;
+        let live = s.driver == Driver::Live && self.live_possible();
+        self.run = RunFacts {
+            frame: self.run.frame,
+            live,
+            ..RunFacts::default()
+        };
+        self.send(Command::Build {
+            spec: s.spec.clone(),
+            live,
+            start_step: s.start_step,
+            inputs,
+            paused: s.paused,
+            speed: s.speed,
+        });
+    }
+
+    /// The run starts again from its beginning (settings changed, or Reset).
+    fn rebuild_fresh(&mut self) {
+        self.settings.start_step = None;
+        self.settings.inputs.clear();
+        self.selected = None;
+        self.build(vec![]);
+    }
+
+    fn clock(&mut self) {
+        let (paused, speed) = (self.settings.paused, self.settings.speed);
+        self.send(Command::Clock { paused, speed });
+    }
+
+    fn ended_notice(&mut self) {
+        self.notice = Some(if self.run.time_limit {
+            "The run was stopped at its time limit. Reset (key r) runs it again from the start."
+                .into()
+        } else {
+            "The program has exited, so there is nothing left to run. Reset (key r) runs it again from the start."
+                .into()
+        });
+    }
+
+    /// One action: the whole state machine of the page.
+    pub fn apply(&mut self, action: Action) {
+        match action {
+            Action::PoolReady => {
+                self.pool = Pool::Ready;
+                if self.settings.driver == Driver::Live {
+                    let inputs = self.settings.inputs.clone();
+                    self.build(inputs);
+                }
+            }
+            Action::PoolFailed(e) => {
+                self.pool = Pool::Failed(e);
+                if self.settings.driver == Driver::Live {
+                    self.settings.driver = Driver::Sim;
+                }
+                // The deterministic run built at load goes on.
+            }
+            Action::SpawnText(t) => self.spawn_text = t,
+            Action::Spawn(kind) => {
+                if self.settings.spec.scenario != "playground" {
+                    return;
+                }
+                if self.run.finished() {
+                    return self.ended_notice();
+                }
+                match self.spawn_text.trim().parse::<u32>() {
+                    Ok(n) if (1..=MAX_SPAWN_N).contains(&n) => {
+                        self.send(Command::Apply(Input::Spawn(kind, n)))
+                    }
+                    _ => {
+                        self.notice = Some(format!(
+                            "N = {:?} is not a number of goroutines from 1 to {MAX_SPAWN_N}; nothing was spawned.",
+                            self.spawn_text
+                        ))
+                    }
+                }
+            }
+            Action::SeedText(t) => self.seed_text = t,
+            Action::CommitSeed => match self.seed_text.trim().parse::<u64>() {
+                Ok(seed) if seed == self.settings.spec.seed => {}
+                Ok(seed) => {
+                    self.settings.spec.seed = seed;
+                    self.rebuild_fresh();
+                }
+                Err(_) => {
+                    self.notice = Some(format!(
+                        "seed {:?} is not a whole number; keeping {}.",
+                        self.seed_text, self.settings.spec.seed
+                    ));
+                    self.seed_text = self.settings.spec.seed.to_string();
+                }
+            },
+            Action::Procs(n) => {
+                if self.run.finished() {
+                    return self.ended_notice();
+                }
+                self.settings.spec.procs = n;
+                self.send(Command::Apply(Input::Procs(n)));
+            }
+            Action::Driver(d) => self.switch_driver(d),
+            Action::Speed(x) => {
+                self.settings.speed = x;
+                self.clock();
+            }
+            Action::Scenario(name) => {
+                self.settings.spec = RunSpec {
+                    scenario: name,
+                    seed: self.settings.spec.seed,
+                    ..RunSpec::default()
+                };
+                self.settings.lesson = None;
+                self.rebuild_fresh();
+            }
+            Action::Variant(id) => {
+                self.settings.variant = id;
+                self.settings.paused = false;
+                self.settings.apply_lesson();
+                self.rebuild_fresh();
+            }
+            Action::TogglePause => {
+                if self.run.finished() {
+                    return self.ended_notice();
+                }
+                self.settings.paused = !self.settings.paused;
+                self.clock();
+            }
+            Action::Step | Action::StepBack if self.run.live => {
+                self.notice = Some(
+                    "Stepping needs the deterministic driver: a live run's threads do not wait for a button.".into(),
+                );
+            }
+            Action::Step => {
+                if self.run.finished() {
+                    return self.ended_notice();
+                }
+                self.settings.paused = true;
+                self.clock();
+                self.send(Command::Step);
+            }
+            Action::StepBack => {
+                self.settings.paused = true;
+                self.clock();
+                self.send(Command::StepBack);
+            }
+            Action::Reset => {
+                // A lesson goes back to its first step and waits; the explorer runs again.
+                self.settings.paused = self.settings.lesson.is_some();
+                self.notice = None;
+                self.rebuild_fresh();
+            }
+            Action::Export => self.send(Command::Export),
+            Action::Select(g) => self.selected = Some(g),
+            Action::CloseDialogs => {
+                self.selected = None;
+                self.shortcuts_open = false;
+            }
+            Action::ToggleShortcuts => self.shortcuts_open = !self.shortcuts_open,
+            Action::ToggleHelp => self.show_help = !self.show_help,
+            Action::Notice(n) => self.notice = Some(n),
+            Action::Dismiss => self.notice = None,
+            Action::Frame(f) => self.run = f,
+        }
+    }
+
+    /// Changing the driver builds a new run; the goroutines asked for so far are asked
+    /// for again at its start, and the page says so.
+    fn switch_driver(&mut self, d: Driver) {
+        if d == self.settings.driver {
+            return;
+        }
+        if d == Driver::Live && !self.live_possible() {
+            self.notice = Some(
+                "Live mode needs worker threads, which this page cannot start (see above); staying on the deterministic driver."
+                    .into(),
+            );
+            return;
+        }
+        let carried: Vec<(u64, Input)> = self
+            .run
+            .inputs
+            .iter()
+            .map(|(_, i)| (0, i.clone()))
+            .collect();
+        let spawned: u32 = carried
+            .iter()
+            .map(|(_, i)| match i {
+                Input::Spawn(_, n) => *n,
+                Input::Procs(_) => 0,
+            })
+            .sum();
+        self.settings.driver = d;
+        self.settings.start_step = None;
+        self.settings.paused = false;
+        let which = match d {
+            Driver::Live => "Live mode (threads)",
+            Driver::Sim => "The deterministic driver",
+        };
+        self.notice = Some(if carried.is_empty() {
+            format!("{which} starts the program again from the beginning.")
+        } else {
+            format!(
+                "{which} starts the program again from the beginning; your requests ({spawned} goroutine{}{}) are sent again at its start.",
+                if spawned == 1 { "" } else { "s" },
+                if carried.iter().any(|(_, i)| matches!(i, Input::Procs(_))) {
+                    " and GOMAXPROCS changes"
+                } else {
+                    ""
+                }
+            )
+        });
+        self.settings.inputs = carried.clone();
+        self.build(carried);
+    }
+
+    /// The query for the address bar and the "link to this run".
+    pub fn query(&self) -> String {
+        let step = (self.settings.paused && !self.run.live).then_some(self.run.steps);
+        url::to_query(&self.settings.to_url(step, &self.run.inputs))
+    }
+
+    /// The words for a spawn request waiting for main.
+    pub fn pending_words(&self) -> Option<String> {
+        (self.run.pending > 0).then(|| {
+            format!(
+                "{} goroutine{} requested, waiting for main's accept loop to start them{}.",
+                self.run.pending,
+                if self.run.pending == 1 { "" } else { "s" },
+                self.run
+                    .main_at
+                    .as_deref()
+                    .map(|w| format!(": main is {w}"))
+                    .unwrap_or_default()
+            )
+        })
+    }
+}
+
+impl Reducible for Page {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut next = (*self).clone();
+        next.apply(action);
+        if next == *self {
+            self
+        } else {
+            Rc::new(next)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn page(q: &str) -> Page {
+        Page::new(q, false)
+    }
+
+    fn last(p: &Page) -> &Command {
+        &p.commands.last().unwrap().1
+    }
+
+    #[test]
+    fn typing_n_keeps_the_text_and_spawn_uses_it() {
+        let mut p = page("");
+        assert_eq!(p.spawn_text, "10");
+        p.apply(Action::SpawnText("4".into()));
+        p.apply(Action::SpawnText("40".into()));
+        p.apply(Action::Frame(RunFacts {
+            frame: 1,
+            ..RunFacts::default()
+        }));
+        assert_eq!(p.spawn_text, "40", "a frame does not reset what was typed");
+        p.apply(Action::Spawn(GKind::Cpu));
+        assert_eq!(last(&p), &Command::Apply(Input::Spawn(GKind::Cpu, 40)));
+        p.apply(Action::SpawnText("forty".into()));
+        let n = p.commands.len();
+        p.apply(Action::Spawn(GKind::Cpu));
+        assert_eq!(p.commands.len(), n, "nothing spawned");
+        assert!(p.notice.as_deref().unwrap().contains("\"forty\""));
+    }
+
+    #[test]
+    fn a_seed_is_applied_when_committed_and_a_bad_one_is_refused() {
+        let mut p = page("");
+        p.apply(Action::SeedText("7".into()));
+        assert_eq!(p.settings.spec.seed, 1, "typing alone changes nothing");
+        p.apply(Action::CommitSeed);
+        assert_eq!(p.settings.spec.seed, 7);
+        assert!(matches!(last(&p), Command::Build { spec, .. } if spec.seed == 7));
+        p.apply(Action::SeedText("x".into()));
+        p.apply(Action::CommitSeed);
+        assert_eq!(p.settings.spec.seed, 7);
+        assert_eq!(p.seed_text, "7");
+        assert!(p.notice.as_deref().unwrap().contains("not a whole number"));
+    }
+
+    #[test]
+    fn after_exit_run_and_step_say_the_program_is_over() {
+        let mut p = page("");
+        p.apply(Action::Frame(RunFacts {
+            exited: Some(0),
+            ..RunFacts::default()
+        }));
+        let (n, paused) = (p.commands.len(), p.settings.paused);
+        for a in [Action::TogglePause, Action::Step, Action::Spawn(GKind::Cpu)] {
+            p.notice = None;
+            p.apply(a);
+            assert_eq!(p.settings.paused, paused);
+            assert!(p.notice.as_deref().unwrap().contains("exited"));
+        }
+        assert_eq!(p.commands.len(), n, "no command for a finished run");
+        p.apply(Action::Reset);
+        assert!(matches!(last(&p), Command::Build { .. }));
+        assert_eq!(p.notice, None);
+    }
+
+    #[test]
+    fn switching_driver_carries_the_spawns_over_and_says_so() {
+        let mut p = Page::new("", true);
+        p.apply(Action::PoolReady);
+        assert!(matches!(last(&p), Command::Build { live: true, .. }));
+        p.apply(Action::Frame(RunFacts {
+            live: true,
+            inputs: vec![(0, Input::Spawn(GKind::Cpu, 40))],
+            ..RunFacts::default()
+        }));
+        p.apply(Action::Driver(Driver::Sim));
+        match last(&p) {
+            Command::Build { live, inputs, .. } => {
+                assert!(!live);
+                assert_eq!(inputs, &vec![(0, Input::Spawn(GKind::Cpu, 40))]);
+            }
+            c => panic!("{c:?}"),
+        }
+        assert!(p.notice.as_deref().unwrap().contains("40 goroutines"));
+    }
+
+    #[test]
+    fn live_mode_is_refused_without_workers() {
+        let mut p = page("");
+        p.apply(Action::Driver(Driver::Live));
+        assert_eq!(p.settings.driver, Driver::Sim);
+        assert!(p.notice.as_deref().unwrap().contains("worker threads"));
+        let mut p = Page::new("", true);
+        p.apply(Action::PoolFailed("SecurityError".into()));
+        assert_eq!(p.settings.driver, Driver::Sim);
+        assert_eq!(p.pool, Pool::Failed("SecurityError".into()));
+    }
+
+    #[test]
+    fn a_bad_scenario_parameter_gets_the_default_and_the_rest_stays() {
+        let p = page("scenario=cpu-bound&p.goroutines=abc&p.work=5ms&procs=2&driver=sim");
+        assert_eq!(p.settings.spec.scenario, "cpu-bound");
+        assert_eq!(p.settings.spec.params, vec![("work".into(), "5ms".into())]);
+        assert_eq!(p.settings.spec.procs, 2);
+        assert!(p.notice.as_deref().unwrap().contains("goroutines"));
+        let q = p.query();
+        assert!(
+            q.contains("scenario=cpu-bound") && q.contains("p.work=5ms") && q.contains("procs=2")
+        );
+        assert!(!q.contains("abc"));
+    }
+
+    #[test]
+    fn the_url_keeps_every_input_of_a_run() {
+        let mut p = page("");
+        p.apply(Action::Frame(RunFacts {
+            steps: 900,
+            inputs: vec![(12, Input::Spawn(GKind::Cpu, 40)), (700, Input::Procs(2))],
+            ..RunFacts::default()
+        }));
+        p.apply(Action::TogglePause);
+        let q = p.query();
+        assert_eq!(q, "?driver=sim&in=12c40_700p2&step=900");
+        let again = page(&q);
+        assert!(
+            matches!(&again.commands[0].1, Command::Build { inputs, start_step: Some(900), .. }
+            if inputs == &vec![(12, Input::Spawn(GKind::Cpu, 40)), (700, Input::Procs(2))])
+        );
+    }
+
+    #[test]
+    fn lesson_links_keep_the_embed_and_the_language() {
+        let p = page("lesson=gosched&embed=1&lang=th");
+        assert_eq!(
+            p.settings.lesson_link("preemption"),
+            "?lesson=preemption&lang=th&embed=1"
+        );
+        let out = p.settings.unembedded(Some(0), &[]);
+        assert!(!out.contains("embed"), "{out}");
+    }
+
+    #[test]
+    fn shortcuts_and_escape() {
+        let mut p = page("");
+        p.apply(shortcut("?").unwrap());
+        assert!(p.shortcuts_open);
+        p.apply(Action::Select(5));
+        p.apply(shortcut("Escape").unwrap());
+        assert!(!p.shortcuts_open && p.selected.is_none());
+        assert_eq!(shortcut("p"), Some(Action::TogglePause));
+        assert_eq!(shortcut("x"), None);
+    }
+
+    #[test]
+    fn a_lesson_waits_for_run_and_reset_goes_back_to_step_zero() {
+        let mut p = page("lesson=gosched");
+        assert!(p.settings.paused);
+        assert_eq!(p.settings.driver, Driver::Sim);
+        p.apply(Action::TogglePause);
+        assert!(!p.settings.paused);
+        assert_eq!(
+            last(&p),
+            &Command::Clock {
+                paused: false,
+                speed: DEFAULT_SPEED
+            }
+        );
+        p.apply(Action::Reset);
+        assert!(p.settings.paused);
+        assert!(matches!(last(&p), Command::Build { paused: true, .. }));
+    }
+
+    #[test]
+    fn the_reducer_returns_the_same_state_when_nothing_changes() {
+        let p = Rc::new(page(""));
+        let same = p.clone().reduce(Action::Dismiss);
+        assert!(Rc::ptr_eq(&p, &same));
+        let other = p.clone().reduce(Action::ToggleHelp);
+        assert!(!Rc::ptr_eq(&p, &other));
+    }
+}
