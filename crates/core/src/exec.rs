@@ -370,6 +370,18 @@ impl Runtime {
                 self.reserve_goids(self.m(m).p().expect("no p"), next);
                 self.cost(cost.other)
             }
+            Op::LockOSThread { internal } => {
+                advance_pc(&mut ex);
+                drop(ex);
+                self.lock_os_thread(m, gp, internal);
+                self.cost(cost.other)
+            }
+            Op::UnlockOSThread { internal } => {
+                advance_pc(&mut ex);
+                drop(ex);
+                self.unlock_os_thread(m, gp, internal);
+                self.cost(cost.other)
+            }
             Op::Accept => {
                 advance_pc(&mut ex);
                 drop(ex);

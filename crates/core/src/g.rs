@@ -127,6 +127,7 @@ pub enum WaitReason {
     ForceGcIdle,
     GcSweepWait,
     GcScavengeWait,
+    FinalizerWait,
 }
 
 impl WaitReason {
@@ -151,6 +152,7 @@ impl WaitReason {
             ForceGcIdle,
             GcSweepWait,
             GcScavengeWait,
+            FinalizerWait,
         ][v as usize]
     }
 
@@ -175,6 +177,7 @@ impl WaitReason {
             ForceGcIdle => "force gc (idle)",
             GcSweepWait => "GC sweep wait",
             GcScavengeWait => "GC scavenge wait",
+            FinalizerWait => "finalizer wait",
         }
     }
 
@@ -193,7 +196,9 @@ impl WaitReason {
             // runtime.bgsweep parks with traceBlockGCSweep; forcegchelper, bgscavenge
             // and the GOMAXPROCS updater with traceBlockSystemGoroutine.
             GcSweepWait => "GC background sweeper wait",
-            ForceGcIdle | GcScavengeWait | GomaxprocsUpdater => "system goroutine wait",
+            ForceGcIdle | GcScavengeWait | GomaxprocsUpdater | FinalizerWait => {
+                "system goroutine wait"
+            }
             _ => "unspecified",
         }
     }
@@ -281,6 +286,9 @@ pub struct G {
     /// `waitsince`-like: virtual time of the last status change (for the UI).
     pub since: AtomicI64,
     pub exec: crate::sync::SpinLock<GExec>,
+    /// `g.lockedm`: M id + 1 of the M this G is locked to (`LockOSThread`), 0 if none.
+    /// Written only by the G itself while it runs; read by any M in `schedule`.
+    pub lockedm: AtomicU32,
 }
 
 impl G {
@@ -301,6 +309,7 @@ impl G {
             startarg: AtomicI64::new(0),
             since: AtomicI64::new(0),
             exec: crate::sync::SpinLock::new(GExec::default()),
+            lockedm: AtomicU32::new(0),
         }
     }
 

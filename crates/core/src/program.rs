@@ -110,6 +110,14 @@ pub enum Op {
     /// `runtime.main`: the runtime's other goroutines (finalizer, cleanup, GC workers)
     /// have taken goids below this one.
     ReserveGoids(u64),
+    /// `runtime.LockOSThread()` (`internal`: the runtime's own `lockOSThread`).
+    LockOSThread {
+        internal: bool,
+    },
+    /// `runtime.UnlockOSThread()` (`internal`: `unlockOSThread`).
+    UnlockOSThread {
+        internal: bool,
+    },
     /// `os.Exit(code)`; `runtime.main` ends with `Exit(0)`.
     Exit(i32),
     /// Wait on the network for a request from outside the program (the explorer's
@@ -267,6 +275,13 @@ pub fn with_runtime(mut prog: Program) -> (Program, RuntimeFuncs) {
             Op::SetMaxProcs(0),
         ],
     );
+    // The finalizer goroutine: package os sets finalizers during its init
+    // (`mfinal.go: createfing`), so every program that imports fmt or os has it.
+    let finalizers = add(
+        "runtime.runFinalizers",
+        56,
+        vec![Op::ParkIdle(WaitReason::FinalizerWait)],
+    );
     let pkg_init = add("main.init", PKG_INIT_FRAME, vec![]);
     let sys = |func| Op::Go {
         func,
@@ -276,16 +291,22 @@ pub fn with_runtime(mut prog: Program) -> (Program, RuntimeFuncs) {
     let main = add(
         "runtime.main",
         RUNTIME_MAIN_FRAME,
+        // `proc.go: main`: sysmon; `lockOSThread` for init; the runtime's init
+        // (forcegchelper); `gcenable` (bgsweep, bgscavenge, and wait for both);
+        // `defaultGOMAXPROCSUpdateEnable`; the packages' init (os: the finalizer
+        // goroutine; main.init); `unlockOSThread`; main.main.
         vec![
             Op::StartSysmon,
+            Op::LockOSThread { internal: true },
             sys(forcegc),
             sys(bgsweep),
             sys(bgscavenge),
             Op::Recv { ch: c },
             Op::Recv { ch: c },
             sys(updater),
-            Op::ReserveGoids(19),
+            sys(finalizers),
             Op::Call(pkg_init),
+            Op::UnlockOSThread { internal: true },
             Op::Call(0),
             Op::Exit(0),
         ],

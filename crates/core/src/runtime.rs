@@ -295,6 +295,12 @@ pub struct M {
     /// The deterministic stand-in for `usleep(3)` in `runqgrab`: where the M's
     /// `stealWork` resumes after the 3 µs (owner-only).
     pub steal_resume: crate::sync::SpinLock<Option<StealResume>>,
+    /// `m.lockedg`: the G locked to this M (raw [`GIdx`], 0 = none), and the
+    /// `LockOSThread` counts: `lockedExt` (the program's calls) and `lockedInt` (the
+    /// runtime's own, as `runtime.main` during init). Written only by the M's own G.
+    pub lockedg: AtomicU32,
+    pub locked_ext: AtomicU32,
+    pub locked_int: AtomicU32,
 }
 
 /// A `stealWork` suspended in `runqgrab`'s `usleep(3)` (deterministic driver only): the
@@ -333,6 +339,9 @@ impl M {
             is_sysmon,
             cont: AtomicU8::new(MCont::Start.to_u8()),
             steal_resume: crate::sync::SpinLock::new(None),
+            lockedg: AtomicU32::new(0),
+            locked_ext: AtomicU32::new(0),
+            locked_int: AtomicU32::new(0),
         }
     }
     pub fn p(&self) -> Option<PId> {
@@ -370,6 +379,8 @@ pub struct SchedLocked {
     pub stw_m: Option<MId>,
     /// `newprocs`: GOMAXPROCS to apply at the next start-the-world.
     pub newprocs: u32,
+    /// `sched.nmidlelocked`: Ms parked in `stoplockedm`, waiting for their locked G.
+    pub nmidlelocked: i32,
 }
 
 /// `schedt`.

@@ -246,7 +246,7 @@ fn start_the_world_with_sema_polls_the_network() {
         let reader_goid = ev
             .iter()
             .find_map(|e| match e.kind {
-                EvKind::GoCreate { g, parent: 1 } if g > 5 => Some(g),
+                EvKind::GoCreate { g, parent: 1 } if g > 6 => Some(g),
                 _ => None,
             })
             .unwrap();
@@ -429,7 +429,7 @@ fn lock_slow_starves_after_one_millisecond_and_unlock_hands_off() {
         let w_goid = ev
             .iter()
             .find_map(|e| match e.kind {
-                EvKind::GoCreate { g, parent: 1 } if g > 5 => Some(g),
+                EvKind::GoCreate { g, parent: 1 } if g > 6 => Some(g),
                 _ => None,
             })
             .unwrap();
@@ -458,5 +458,127 @@ fn lock_slow_starves_after_one_millisecond_and_unlock_hands_off() {
             )),
             "seed {seed}: no goyield before the hand-off"
         );
+    }
+}
+
+/// `proc.go: main` locks the main goroutine to M0 for init (`lockOSThread`), so when it
+/// blocks in `gcenable`, `schedule` takes the `stoplockedm` path (M0 hands its P off:
+/// an extra thread) and the M that readies it hands over its own P (`startlockedm`):
+/// main may resume on another P and draw goids from that P's batch. oracle/goid (the
+/// same program: two goroutines, two receives), real Go in 30 runs each: GOMAXPROCS=1
+/// `7 8` 30/30 (3 threads in 28); GOMAXPROCS=2 `7 8` 15, `19 20` 14, `21 22` 1, and 4
+/// threads 30/30.
+#[test]
+fn stoplockedm_and_startlockedm_move_main_at_start_up() {
+    let mut b = ProgramBuilder::new();
+    let ch = b.chan(0);
+    let f = b.func(
+        "main.main.func1",
+        64,
+        vec![Op::Send {
+            ch,
+            val: Val::Const(1),
+        }],
+    );
+    let go = Op::Go {
+        func: f,
+        arg: Val::Const(0),
+        kind: GKind::Example,
+    };
+    let prog = b.main(128, vec![go.clone(), go, Op::Recv { ch }, Op::Recv { ch }]);
+    for procs in [1u32, 2] {
+        let mut firsts = std::collections::BTreeSet::new();
+        for seed in 1..=20 {
+            let mut s = sim(prog.clone(), procs, seed, Config::default());
+            s.run_until(1_000 * MS, u64::MAX);
+            let created: Vec<u64> = events(&s)
+                .iter()
+                .filter_map(|e| match e.kind {
+                    EvKind::GoCreate { g, parent: 1 } => Some(g),
+                    _ => None,
+                })
+                .collect();
+            // The last two are main.main's; the rest are runtime.main's.
+            let user = &created[created.len() - 2..];
+            firsts.insert(user[0]);
+            assert_eq!(user[1], user[0] + 1);
+            assert_eq!(s.rt.mcount(), procs as i64 + 2, "procs {procs} seed {seed}");
+        }
+        let want: Vec<u64> = if procs == 1 { vec![7] } else { vec![7, 19] };
+        assert_eq!(
+            firsts.into_iter().collect::<Vec<_>>(),
+            want,
+            "procs {procs}"
+        );
+    }
+}
+
+/// `proc.go: lockOSThread`/`dolockOSThread`, `stoplockedm`, `startlockedm`: a goroutine
+/// locked to its thread only ever runs there; whoever readies it hands that thread a P.
+/// oracle/lockosthread (GOMAXPROCS=2, two CPU-bound goroutines, L locked and U unlocked
+/// each sleep 100 × 100 µs): `locked: 1 thread(s); unlocked: more than one: true` in
+/// 30/30 real runs.
+#[test]
+fn lock_os_thread_keeps_a_goroutine_on_its_m() {
+    let mut b = ProgramBuilder::new();
+    let wg = b.waitgroup();
+    let spin = b.func("main.main.func1", 64, vec![Op::Work(u64::MAX)]);
+    let sleeper = |b: &mut ProgramBuilder, name: &str, lock: bool| {
+        let mut body = Vec::new();
+        if lock {
+            body.push(Op::LockOSThread { internal: false });
+        }
+        body.extend([
+            Op::Loop {
+                times: 100,
+                body: 1,
+            },
+            Op::Sleep(100_000),
+        ]);
+        if lock {
+            body.push(Op::UnlockOSThread { internal: false });
+        }
+        body.push(Op::WgDone(wg));
+        b.func(name, 64, body)
+    };
+    let l = sleeper(&mut b, "main.main.func2", true);
+    let u = sleeper(&mut b, "main.main.func3", false);
+    let go = |func| Op::Go {
+        func,
+        arg: Val::Const(0),
+        kind: GKind::Example,
+    };
+    let prog = b.main(
+        128,
+        vec![
+            go(spin),
+            go(spin),
+            Op::WgAdd(wg, 2),
+            go(l),
+            go(u),
+            Op::WgWait(wg),
+        ],
+    );
+    for seed in 1..=5 {
+        let mut s = sim(prog.clone(), 2, seed, Config::default());
+        s.run_until(5_000 * MS, u64::MAX);
+        assert_eq!(s.rt.exit_status().map(|e| e.code), Some(0), "seed {seed}");
+        let ev = events(&s);
+        let created: Vec<u64> = ev
+            .iter()
+            .filter_map(|e| match e.kind {
+                EvKind::GoCreate { g, parent: 1 } => Some(g),
+                _ => None,
+            })
+            .collect();
+        let (lg, ug) = (created[created.len() - 2], created[created.len() - 1]);
+        let ms_of = |goid: u64| {
+            ev.iter()
+                .filter(|e| matches!(e.kind, EvKind::GoStart { g } if g == goid))
+                .map(|e| e.m)
+                .collect::<std::collections::BTreeSet<_>>()
+        };
+        assert_eq!(ms_of(lg).len(), 1, "seed {seed}: L ran on {:?}", ms_of(lg));
+        assert!(ms_of(ug).len() > 1, "seed {seed}: U ran on {:?}", ms_of(ug));
     }
 }
