@@ -289,6 +289,9 @@ pub struct G {
     /// `g.lockedm`: M id + 1 of the M this G is locked to (`LockOSThread`), 0 if none.
     /// Written only by the G itself while it runs; read by any M in `schedule`.
     pub lockedm: AtomicU32,
+    /// The function whose `go` statement created this G, + 1 (0: none), for the
+    /// traceback's `created by` line (Go keeps the PC, `g.gopc`).
+    pub gopc_func: AtomicU32,
 }
 
 impl G {
@@ -310,6 +313,7 @@ impl G {
             since: AtomicI64::new(0),
             exec: crate::sync::SpinLock::new(GExec::default()),
             lockedm: AtomicU32::new(0),
+            gopc_func: AtomicU32::new(0),
         }
     }
 

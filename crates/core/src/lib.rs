@@ -43,6 +43,12 @@
 //!   ([`program::OpCost`]).
 //! - **`sync.Mutex` spinning** assumes a multicore machine (`numCPUStartup > 1`), and
 //!   one `procyield(30)` costs a fixed estimate ([`consts::ACTIVE_SPIN_NS`]).
+//! - **The runtime's goroutines** are those of a program that imports `os` (as any
+//!   program printing with `fmt` does), so the finalizer goroutine always exists and
+//!   takes a goid. A goroutine that exits while locked to its thread leaves the M
+//!   alive (Go ends the thread).
+//! - **Tracebacks** have no `file:line` lines: built-in programs carry no source
+//!   positions.
 
 pub mod arena;
 pub mod consts;

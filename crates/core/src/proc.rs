@@ -1052,6 +1052,16 @@ impl Runtime {
         if g.is_nil() {
             return g;
         }
+        // `newproc1` records the caller's PC (`gopc`) for `created by` in tracebacks.
+        let creator = self.m(m).curg();
+        let creator_func = if creator.is_nil() {
+            None
+        } else {
+            self.exec(creator).frames.last().map(|f| f.func)
+        };
+        self.g(g)
+            .gopc_func
+            .store(creator_func.map_or(0, |f| f + 1), Ordering::Release);
         self.runqput(p, g, true);
         if self.main_started.load(Ordering::Acquire) {
             self.wakep();

@@ -756,9 +756,16 @@ impl Runtime {
         self.exit.lock().unwrap().clone()
     }
 
-    /// A goroutine dump after a fatal error: `goroutine N [status]:` for each user G.
+    /// The goroutine dump after a fatal error, as `GOTRACEBACK=single` (the default)
+    /// prints it (`traceback.go: tracebackothers`, `goroutineheader`, `showfuncinfo`):
+    /// every user G (`isSystemGoroutine` ones left out), a header
+    /// `goroutine N [status, M minutes, locked to thread]:`, its frames innermost first
+    /// without the runtime's own (`runtime.main`, `runtime.goexit`, ...), and
+    /// `created by F in goroutine P`. Go puts `file:line +0xoff` under each frame; a
+    /// built-in program has no source positions, so those lines are left out.
     pub fn goroutine_dump(&self) -> String {
         let mut s = String::new();
+        let now = self.now();
         for (i, g) in self.allgs.iter().enumerate() {
             if i == 0 || g.kind() == GKind::System {
                 continue;
@@ -772,12 +779,34 @@ impl Runtime {
             } else {
                 st.dump_word().to_string()
             };
-            s.push_str(&format!("\ngoroutine {} [{}]:\n", g.goid(), word));
-            let ex = g.exec.try_lock();
-            if let Some(ex) = ex {
-                for f in ex.frames.iter().rev().take(3) {
-                    s.push_str(&format!("{}(...)\n", self.prog.funcs[f.func as usize].name));
+            s.push_str(&format!("\ngoroutine {} [{}", g.goid(), word));
+            if matches!(st, GStatus::Waiting | GStatus::Syscall) {
+                let minutes = (now - g.since.load(Ordering::Relaxed)) / 60_000_000_000;
+                if minutes >= 1 {
+                    s.push_str(&format!(", {minutes} minutes"));
                 }
+            }
+            if g.lockedm.load(Ordering::Acquire) != 0 {
+                s.push_str(", locked to thread");
+            }
+            s.push_str("]:\n");
+            if let Some(ex) = g.exec.try_lock() {
+                for f in ex.frames.iter().rev() {
+                    let name = &self.prog.funcs[f.func as usize].name;
+                    if show_frame(name) {
+                        s.push_str(&format!("{name}(...)\n"));
+                    }
+                }
+            }
+            let creator = g.gopc_func.load(Ordering::Acquire);
+            let parent = g.parent_goid.load(Ordering::Relaxed);
+            if creator != 0 {
+                let name = &self.prog.funcs[creator as usize - 1].name;
+                s.push_str(&format!("created by {name}"));
+                if parent != 0 {
+                    s.push_str(&format!(" in goroutine {parent}"));
+                }
+                s.push('\n');
             }
         }
         s
@@ -844,4 +873,21 @@ fn cgroup_cpu_limit(cpu_max: &str) -> Option<f64> {
     let quota: f64 = it.next()?.parse().ok()?;
     let period: f64 = it.next()?.parse().ok()?;
     (quota > 0.0 && period > 0.0).then(|| quota / period)
+}
+
+/// `traceback.go: showfuncinfo` at the default traceback level: a frame is shown unless
+/// it is the runtime's own (`runtime.` and not exported, e.g. `runtime.main`,
+/// `runtime.gopark`); exported ones (`runtime.Gosched`) are shown.
+fn show_frame(name: &str) -> bool {
+    if !name.contains('.') {
+        return false;
+    }
+    match name.strip_prefix("runtime.") {
+        None => true,
+        Some(rest) => {
+            // `isExportedRuntime`: the name after any receiver starts upper-case.
+            let last = rest.rsplit('.').next().unwrap_or(rest);
+            last.starts_with(|c: char| c.is_ascii_uppercase())
+        }
+    }
 }

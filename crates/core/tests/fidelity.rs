@@ -582,3 +582,58 @@ fn lock_os_thread_keeps_a_goroutine_on_its_m() {
         assert!(ms_of(ug).len() > 1, "seed {seed}: U ran on {:?}", ms_of(ug));
     }
 }
+
+/// `traceback.go: tracebackothers` at the default `GOTRACEBACK=single`, after
+/// `checkdead`'s fatal error: every user goroutine, its frames without the runtime's
+/// own (`runtime.main`, `runtime.gopark`, `runtime.goexit` are hidden), and
+/// `created by main.main in goroutine 1`. oracle/traceback (GOMAXPROCS=1), the same
+/// output in 20/20 real runs (addresses aside):
+/// `goroutine 1 [sync.WaitGroup.Wait]:` ... `main.main()`, then
+/// `goroutine 7 [chan send]:`, `main.worker(...)`, `created by main.main in goroutine 1`.
+/// Go also prints `file:line +0xoff` under each frame and the `sync` package's frames
+/// inside `Wait`; the model's built-in program has neither (its WaitGroup is one op).
+#[test]
+fn tracebackothers_shows_user_frames_and_created_by() {
+    let mut b = ProgramBuilder::new();
+    let ch = b.chan(0);
+    let wg = b.waitgroup();
+    let worker = b.func(
+        "main.worker",
+        64,
+        vec![
+            Op::Send {
+                ch,
+                val: Val::Const(1),
+            },
+            Op::WgDone(wg),
+        ],
+    );
+    let prog = b.main(
+        128,
+        vec![
+            Op::Print(Fmt::new("start")),
+            Op::WgAdd(wg, 1),
+            Op::Go {
+                func: worker,
+                arg: Val::Const(0),
+                kind: GKind::Example,
+            },
+            Op::WgWait(wg),
+        ],
+    );
+    let mut s = sim(prog, 1, 1, Config::default());
+    s.run_until(1_000 * MS, u64::MAX);
+    let exit = s.rt.exit_status().expect("the program ended");
+    assert_eq!(exit.code, 2);
+    assert_eq!(
+        exit.stderr,
+        "fatal error: all goroutines are asleep - deadlock!\n\
+         \n\
+         goroutine 1 [sync.WaitGroup.Wait]:\n\
+         main.main(...)\n\
+         \n\
+         goroutine 7 [chan send]:\n\
+         main.worker(...)\n\
+         created by main.main in goroutine 1\n"
+    );
+}
