@@ -510,7 +510,8 @@ impl Runtime {
     }
 
     /// `handoffp`: the P's M is going away (syscall, retake, locked G); start an M for the
-    /// P whenever `findRunnable` would find work for it (the 9-row table, §5).
+    /// P whenever `findRunnable` would find work for it (`proc.go: handoffp`'s checks, in
+    /// its order).
     pub(crate) fn handoffp(&self, p: PId) {
         let pp = self.p(p);
         // 1. Local or global work.
@@ -637,7 +638,7 @@ impl Runtime {
         mm.curg.store(0, Ordering::Release);
     }
 
-    /// `findRunnable`: the search, in Go's order (GMP-REFERENCE §4, §17.12).
+    /// `findRunnable`: the search, in Go's order (`proc.go: findRunnable`).
     pub(crate) fn find_runnable(&self, m: MId, cont: &mut MCont) -> Found {
         let mm = self.m(m);
         'top: loop {

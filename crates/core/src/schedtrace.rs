@@ -1,6 +1,6 @@
 //! # `GODEBUG=schedtrace=X,scheddetail=1` (`proc.go: schedtrace`)
 //!
-//! sysmon prints one summary line every X ms, in Go 1.27's exact format (§13):
+//! sysmon prints one summary line every X ms, in Go 1.27's exact format:
 //!
 //! ```text
 //! SCHED 0ms: gomaxprocs=2 idleprocs=0 threads=5 spinningthreads=0 needspinning=1 idlethreads=2 runqueue=19 [ 1 18 ] schedticks=[ 22 23 ]
