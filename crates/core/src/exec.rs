@@ -245,6 +245,25 @@ impl Runtime {
                 drop(ex);
                 self.mutex_unlock(m, gp, o, cont)
             }
+            Op::CondWait(c) => {
+                // The pc moves on once the G holds `c.L` again (see `cond_wait`).
+                drop(ex);
+                self.cond_wait(m, gp, c, cont)
+            }
+            Op::CondSignal(c) | Op::CondBroadcast(c) => {
+                advance_pc(&mut ex);
+                drop(ex);
+                self.cond_notify(m, c, matches!(op, Op::CondBroadcast(_)))
+            }
+            Op::RLock(o) => {
+                drop(ex);
+                self.rw_rlock(m, gp, o, cont)
+            }
+            Op::RUnlock(o) => {
+                advance_pc(&mut ex);
+                drop(ex);
+                self.rw_runlock(m, o)
+            }
             Op::WgAdd(o, n) => {
                 advance_pc(&mut ex);
                 drop(ex);

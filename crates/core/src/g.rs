@@ -128,6 +128,9 @@ pub enum WaitReason {
     GcSweepWait,
     GcScavengeWait,
     FinalizerWait,
+    SyncCondWait,
+    SyncRWMutexRLock,
+    SyncRWMutexLock,
 }
 
 impl WaitReason {
@@ -153,6 +156,9 @@ impl WaitReason {
             GcSweepWait,
             GcScavengeWait,
             FinalizerWait,
+            SyncCondWait,
+            SyncRWMutexRLock,
+            SyncRWMutexLock,
         ][v as usize]
     }
 
@@ -178,6 +184,9 @@ impl WaitReason {
             GcSweepWait => "GC sweep wait",
             GcScavengeWait => "GC scavenge wait",
             FinalizerWait => "finalizer wait",
+            SyncCondWait => "sync.Cond.Wait",
+            SyncRWMutexRLock => "sync.RWMutex.RLock",
+            SyncRWMutexLock => "sync.RWMutex.Lock",
         }
     }
 
@@ -189,7 +198,8 @@ impl WaitReason {
             ChanSend | ChanSendNilChan => "chan send",
             SelectNoCases => "forever",
             Select => "select",
-            SyncMutexLock | SyncWaitGroupWait => "sync",
+            SyncMutexLock | SyncWaitGroupWait | SyncRWMutexRLock | SyncRWMutexLock => "sync",
+            SyncCondWait => "sync.(*Cond).Wait",
             Sleep => "sleep",
             IoWait => "network",
             Preempted => "preempted",

@@ -65,6 +65,15 @@ pub enum Op {
     /// `mu.Lock()` / `mu.Unlock()`.
     Lock(ObjId),
     Unlock(ObjId),
+    /// `c.Wait()`, `c.Signal()`, `c.Broadcast()` on a `sync.Cond` (its `L` is the mutex
+    /// named in its [`ObjDecl::Cond`]).
+    CondWait(ObjId),
+    CondSignal(ObjId),
+    CondBroadcast(ObjId),
+    /// `rw.RLock()` / `rw.RUnlock()` on a `sync.RWMutex` (`Lock`/`Unlock` on one are
+    /// [`Op::Lock`]/[`Op::Unlock`]).
+    RLock(ObjId),
+    RUnlock(ObjId),
     /// `wg.Add(n)`, `wg.Done()`, `wg.Wait()`.
     WgAdd(ObjId, i64),
     WgDone(ObjId),
@@ -181,6 +190,12 @@ pub enum ObjDecl {
     },
     Mutex,
     WaitGroup,
+    /// `sync.NewCond(&mu)`: a condition variable whose `L` is the mutex `mutex`.
+    Cond {
+        mutex: ObjId,
+    },
+    /// `sync.RWMutex`.
+    RWMutex,
 }
 
 /// Channel capacity placeholder: GOMAXPROCS when the program starts.
@@ -405,6 +420,15 @@ impl ProgramBuilder {
         self.prog.objs.push(ObjDecl::Mutex);
         (self.prog.objs.len() - 1) as ObjId
     }
+    /// `sync.NewCond(&mu)` for the mutex `mu`.
+    pub fn cond(&mut self, mu: ObjId) -> ObjId {
+        self.prog.objs.push(ObjDecl::Cond { mutex: mu });
+        (self.prog.objs.len() - 1) as ObjId
+    }
+    pub fn rwmutex(&mut self) -> ObjId {
+        self.prog.objs.push(ObjDecl::RWMutex);
+        (self.prog.objs.len() - 1) as ObjId
+    }
     pub fn waitgroup(&mut self) -> ObjId {
         self.prog.objs.push(ObjDecl::WaitGroup);
         (self.prog.objs.len() - 1) as ObjId
@@ -460,6 +484,11 @@ impl Program {
                     }
                     Op::Lock(o)
                     | Op::Unlock(o)
+                    | Op::CondWait(o)
+                    | Op::CondSignal(o)
+                    | Op::CondBroadcast(o)
+                    | Op::RLock(o)
+                    | Op::RUnlock(o)
                     | Op::WgAdd(o, _)
                     | Op::WgDone(o)
                     | Op::WgWait(o)
