@@ -264,6 +264,15 @@ impl Runtime {
                 drop(ex);
                 self.rw_runlock(m, o)
             }
+            Op::OnceDo(o) => {
+                drop(ex);
+                self.once_do(m, gp, o, cont)
+            }
+            Op::OnceEnd(o) => {
+                advance_pc(&mut ex);
+                drop(ex);
+                self.once_end(m, gp, o, cont)
+            }
             Op::WgAdd(o, n) => {
                 advance_pc(&mut ex);
                 drop(ex);

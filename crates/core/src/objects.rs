@@ -35,6 +35,15 @@ pub enum Obj {
     WaitGroup(WaitGroup),
     Cond(SpinLock<CondVar>),
     RWMutex(SpinLock<RwMutex>),
+    Once(SpinLock<OnceObj>),
+}
+
+/// `sync.Once` (`sync/once.go`): `done` and the mutex `m` that later callers wait on
+/// while the first runs `f`.
+#[derive(Default)]
+pub struct OnceObj {
+    pub done: bool,
+    pub m: SyncMutex,
 }
 
 /// `sync.Cond`: its `L` (a mutex object) and its `notifyList` (`sema.go`): tickets
@@ -147,6 +156,11 @@ pub enum UnlockStep {
 }
 
 impl SyncMutex {
+    /// Whether `g` is inside `lockSlow` on this mutex (spinning or queued).
+    pub fn is_waiting(&self, g: GIdx) -> bool {
+        self.slow.iter().any(|(w, _)| *w == g)
+    }
+
     /// One turn of `sync.Mutex.Lock` for `g` at `now` (`internal/sync/mutex.go: Lock`,
     /// `lockSlow`). `can_spin(iter)` is `runtime_canSpin`; `park` runs under the lock
     /// after `g` is queued. A G that gets `Spin` or `Parked` calls this again when it
@@ -303,6 +317,7 @@ impl Objects {
                         ..CondVar::default()
                     })),
                     ObjDecl::RWMutex => Obj::RWMutex(SpinLock::new(RwMutex::default())),
+                    ObjDecl::Once => Obj::Once(SpinLock::new(OnceObj::default())),
                 })
                 .collect(),
         }
@@ -417,6 +432,13 @@ impl Objects {
         match &self.objs[id as usize] {
             Obj::Cond(c) => c,
             _ => panic!("object {id} is not a sync.Cond"),
+        }
+    }
+
+    fn once(&self, id: u32) -> &SpinLock<OnceObj> {
+        match &self.objs[id as usize] {
+            Obj::Once(o) => o,
+            _ => panic!("object {id} is not a sync.Once"),
         }
     }
 
@@ -745,6 +767,72 @@ impl crate::runtime::Runtime {
             self.ready(m, w, true);
         }
         Wait::Run {
+            after: self.cfg.cost.mutex_op as i64,
+        }
+    }
+
+    /// `once.Do(f)` up to `f()` (`sync/once.go: Do`, `doSlow`): done → skip `f` and
+    /// `OnceEnd`; else lock `o.m` (one `lockSlow` turn per step) and check again.
+    pub(crate) fn once_do(
+        &self,
+        m: crate::runtime::MId,
+        gp: GIdx,
+        id: u32,
+        cont: &mut crate::runtime::MCont,
+    ) -> crate::runtime::Wait {
+        let skip = |rt: &Self| {
+            if let Some(f) = rt.exec(gp).frames.last_mut() {
+                f.pc += 3;
+            }
+        };
+        let mut o = self.objs.once(id).lock();
+        // Fast path: `done.Load()`, unless this G is back from waiting on `m`.
+        if o.done && !o.m.is_waiting(gp) {
+            drop(o);
+            skip(self);
+            return crate::runtime::Wait::Run {
+                after: self.cfg.cost.other as i64,
+            };
+        }
+        let step = o.m.lock_turn(
+            gp,
+            self.now(),
+            |iter| self.sync_runtime_can_spin(m, iter),
+            |r| self.park_m(m, gp, r),
+        );
+        if step != LockStep::Acquired {
+            drop(o);
+            return self.lock_step_wait(gp, step, cont);
+        }
+        if o.done {
+            // Another caller ran f while we waited: the deferred Unlock, and return.
+            let u = o.m.unlock_turn();
+            drop(o);
+            skip(self);
+            self.after_unlock(m, gp, u, cont);
+            return crate::runtime::Wait::Run {
+                after: self.cfg.cost.mutex_op as i64,
+            };
+        }
+        drop(o);
+        // Go on to `Call(f)`.
+        self.lock_step_wait(gp, LockStep::Acquired, cont)
+    }
+
+    /// After `f` returned: `doSlow`'s deferred `done.Store(true)`, then `m.Unlock()`.
+    pub(crate) fn once_end(
+        &self,
+        m: crate::runtime::MId,
+        gp: GIdx,
+        id: u32,
+        cont: &mut crate::runtime::MCont,
+    ) -> crate::runtime::Wait {
+        let mut o = self.objs.once(id).lock();
+        o.done = true;
+        let u = o.m.unlock_turn();
+        drop(o);
+        self.after_unlock(m, gp, u, cont);
+        crate::runtime::Wait::Run {
             after: self.cfg.cost.mutex_op as i64,
         }
     }

@@ -74,6 +74,12 @@ pub enum Op {
     /// [`Op::Lock`]/[`Op::Unlock`]).
     RLock(ObjId),
     RUnlock(ObjId),
+    /// `once.Do(f)` is three ops: `OnceDo(once)`, `Call(f)`, `OnceEnd(once)`
+    /// ([`ProgramBuilder::once_do`]). `OnceDo` is `Do` and `doSlow` up to `f()`: when the
+    /// Once is done it skips the other two; `OnceEnd` is `doSlow`'s deferred
+    /// `done.Store(true)` and `m.Unlock()`.
+    OnceDo(ObjId),
+    OnceEnd(ObjId),
     /// `wg.Add(n)`, `wg.Done()`, `wg.Wait()`.
     WgAdd(ObjId, i64),
     WgDone(ObjId),
@@ -196,6 +202,8 @@ pub enum ObjDecl {
     },
     /// `sync.RWMutex`.
     RWMutex,
+    /// `sync.Once`.
+    Once,
 }
 
 /// Channel capacity placeholder: GOMAXPROCS when the program starts.
@@ -429,6 +437,14 @@ impl ProgramBuilder {
         self.prog.objs.push(ObjDecl::RWMutex);
         (self.prog.objs.len() - 1) as ObjId
     }
+    pub fn once(&mut self) -> ObjId {
+        self.prog.objs.push(ObjDecl::Once);
+        (self.prog.objs.len() - 1) as ObjId
+    }
+    /// The three ops of `once.Do(f)`.
+    pub fn once_do(once: ObjId, f: FuncId) -> [Op; 3] {
+        [Op::OnceDo(once), Op::Call(f), Op::OnceEnd(once)]
+    }
     pub fn waitgroup(&mut self) -> ObjId {
         self.prog.objs.push(ObjDecl::WaitGroup);
         (self.prog.objs.len() - 1) as ObjId
@@ -476,6 +492,14 @@ impl Program {
                     {
                         Some(format!("calls unknown function #{t}"))
                     }
+                    Op::OnceDo(o)
+                        if !matches!(
+                            (f.body.get(i + 1), f.body.get(i + 2)),
+                            (Some(Op::Call(_)), Some(Op::OnceEnd(e))) if e == o
+                        ) =>
+                    {
+                        Some("once.Do must be OnceDo, Call(f), OnceEnd".to_string())
+                    }
                     Op::Loop { body, .. } if i + 1 + *body as usize > f.body.len() => {
                         Some("loop body runs past the end of the function".to_string())
                     }
@@ -489,6 +513,8 @@ impl Program {
                     | Op::CondBroadcast(o)
                     | Op::RLock(o)
                     | Op::RUnlock(o)
+                    | Op::OnceDo(o)
+                    | Op::OnceEnd(o)
                     | Op::WgAdd(o, _)
                     | Op::WgDone(o)
                     | Op::WgWait(o)

@@ -758,3 +758,39 @@ fn rwmutex_unlock_releases_readers_then_the_next_writer() {
         .stderr
         .starts_with("fatal error: sync: RUnlock of unlocked RWMutex\n"));
 }
+
+/// `sync/once.go: Do`, `doSlow`: the first caller runs `f` holding the Once's mutex;
+/// callers that find it not done yet block on that mutex and return, in mutex order,
+/// once `f` has returned. oracle/once (GOMAXPROCS=1, A, B, C call Do; f sleeps 1 ms):
+/// `f-by-A A B C` in 30/30 real runs.
+#[test]
+fn once_do_slow_runs_f_once_and_queues_the_others_on_its_mutex() {
+    let mut b = ProgramBuilder::new();
+    let once = b.once();
+    let wg = b.waitgroup();
+    let f = b.func(
+        "main.main.func1.1",
+        64,
+        vec![Op::Record(Fmt::new("f-by-{name}")), Op::Sleep(MS as u64)],
+    );
+    let mut body: Vec<Op> = ProgramBuilder::once_do(once, f).into();
+    body.extend([Op::Record(Fmt::new("{name}")), Op::WgDone(wg)]);
+    let caller = b.func("main.main.func1", 64, body);
+    let mut main = vec![Op::WgAdd(wg, 3)];
+    for name in ["A", "B", "C"] {
+        let l = b.label(name);
+        main.push(Op::Go {
+            func: caller,
+            arg: Val::Const(l),
+            kind: GKind::Example,
+        });
+        main.push(Op::Gosched);
+    }
+    main.extend([Op::WgWait(wg), Op::PrintRecord]);
+    let prog = b.main(128, main);
+    for seed in 1..=3 {
+        let mut s = sim(prog.clone(), 1, seed, Config::default());
+        s.run_until(1_000 * MS, u64::MAX);
+        assert_eq!(stdout(&s), vec!["[f-by-A A B C]"], "seed {seed}");
+    }
+}
