@@ -469,7 +469,7 @@ impl Objects {
                 None => Vec::new(), // its waiter has not parked yet: it will not
             }
         };
-        c.relock.extend(woken.iter().copied());
+        // (Each waiter put itself on `relock` when it began to wait.)
         woken
     }
 

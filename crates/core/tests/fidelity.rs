@@ -683,6 +683,46 @@ fn notify_list_notify_readies_waiters_in_wait_order() {
         s.run_until(1_000 * MS, u64::MAX);
         assert_eq!(stdout(&s), vec!["[W4 W1 W2 W3]"], "broadcast: {broadcast}");
     }
+    // A G that waits twice needs two notifications (`for !cond { c.Wait() }`).
+    let mut b = ProgramBuilder::new();
+    let mu = b.mutex();
+    let cond = b.cond(mu);
+    let done = b.chan(0);
+    let waiter = b.func(
+        "main.main.func1",
+        64,
+        vec![
+            Op::Lock(mu),
+            Op::Loop { times: 2, body: 2 },
+            Op::CondWait(cond),
+            Op::Record(Fmt::new("woke")),
+            Op::Unlock(mu),
+            Op::Send {
+                ch: done,
+                val: Val::Const(1),
+            },
+        ],
+    );
+    let prog = b.main(
+        128,
+        vec![
+            Op::Go {
+                func: waiter,
+                arg: Val::Const(0),
+                kind: GKind::Example,
+            },
+            Op::Gosched,
+            Op::CondSignal(cond),
+            Op::Gosched,
+            Op::Record(Fmt::new("main")),
+            Op::CondSignal(cond),
+            Op::Recv { ch: done },
+            Op::PrintRecord,
+        ],
+    );
+    let mut s = sim(prog, 1, 1, Config::default());
+    s.run_until(1_000 * MS, u64::MAX);
+    assert_eq!(stdout(&s), vec!["[woke main woke]"]);
 }
 
 /// `sync/rwmutex.go: Unlock` releases the readers that blocked meanwhile (FIFO, each
