@@ -1785,6 +1785,34 @@ mod handoff_tests {
         }
     }
 
+    /// `proc.go: procresize`: runnable Ps without a usable `oldm` take `mget()` in
+    /// ascending P order (`runnablePsNeedM` is built highest first, each pushed on the
+    /// front), and the list `startTheWorldWithSema` walks ends highest first.
+    #[test]
+    fn procresize_takes_ms_in_ascending_p_order() {
+        let sim = rt(4);
+        let rt = &sim.rt;
+        // As stopTheWorld leaves it: no idle P, each of P1..P3 with work and no oldm.
+        let mut s = rt.lock_sched();
+        while rt.pidleget(&mut s).is_some() {}
+        drop(s);
+        for p in 1..4 {
+            user_g(rt, p);
+            rt.p(p)
+                .status
+                .store(PStatus::Gcstop as u32, Ordering::Release);
+        }
+        let ms: Vec<MId> = (0..3).map(|_| rt.new_m_struct(false)).collect();
+        let mut s = rt.lock_sched();
+        s.midle.extend(ms.iter().copied());
+        let runnable = rt.procresize(&mut s, 4, Some(0));
+        // mget pops the newest idle M first: P1 gets ms[2], P2 ms[1], P3 ms[0].
+        assert_eq!(
+            runnable,
+            vec![(3, Some(ms[0])), (2, Some(ms[1])), (1, Some(ms[2]))]
+        );
+    }
+
     /// `proc.go: runqgrab`: a thief that finds a busy victim's runnext sleeps
     /// `usleep(3)` *inside* runqgrab, then CASes that same runnext; if the victim ran it
     /// meanwhile, runqgrab starts over on the same victim. The deterministic driver
