@@ -21,6 +21,8 @@ use gmp_core::trace::Keep;
 use gmp_core::{Config, Sim};
 
 const USAGE: &str = "usage:
+  gmp run main.go [--procs N] [--seed N] [--driver sim|live] [--schedtrace MS] ...
+  gmp check main.go      (compile errors only, as go build prints them)
   gmp list
   gmp show <scenario> [--set key=value ...]
   gmp run <scenario> [--procs N] [--seed N] [--driver sim|live] [--schedtrace MS]
@@ -61,6 +63,10 @@ fn main() -> ExitCode {
         Some("show") => match parse(&args[1..]) {
             Ok(a) => show(&a),
             Err(e) => usage_error(e),
+        },
+        Some("check") => match args.get(1) {
+            Some(f) => check(f),
+            None => usage_error("check needs a .go file"),
         },
         Some("run") => match parse(&args[1..]) {
             Ok(a) => run(a),
@@ -271,10 +277,43 @@ fn show(a: &RunArgs) -> ExitCode {
     }
 }
 
+/// Reads and compiles a Go file; compile errors are printed as `go build` prints them.
+fn compile_file(path: &str) -> Result<std::sync::Arc<gmp_go::GoProgram>, ExitCode> {
+    let src = match std::fs::read_to_string(path) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("gmp: cannot read {path}: {e}");
+            return Err(ExitCode::from(1));
+        }
+    };
+    gmp_go::compile(&src).map_err(|diags| {
+        eprintln!("# command-line-arguments");
+        for d in diags {
+            eprintln!("{d}");
+        }
+        ExitCode::from(1)
+    })
+}
+
+fn check(path: &str) -> ExitCode {
+    match compile_file(path) {
+        Ok(_) => ExitCode::SUCCESS,
+        Err(c) => c,
+    }
+}
+
 fn run(a: RunArgs) -> ExitCode {
-    let (s, p) = match scenario(&a) {
-        Ok(x) => x,
-        Err(e) => return usage_error(e),
+    let (program, requests) = if a.scenario.ends_with(".go") {
+        match compile_file(&a.scenario) {
+            Ok(p) => (p.program(), vec![]),
+            Err(c) => return c,
+        }
+    } else {
+        let (s, p) = match scenario(&a) {
+            Ok(x) => x,
+            Err(e) => return usage_error(e),
+        };
+        (s.program(&p), scenarios::initial_requests(&p))
     };
     let procs = match a.procs.map(Ok).unwrap_or_else(procs_from_env) {
         Ok(n) => n,
@@ -292,11 +331,10 @@ fn run(a: RunArgs) -> ExitCode {
         },
         ..Config::default()
     };
-    let requests = scenarios::initial_requests(&p);
     if a.driver == "live" {
-        return run_live(&a, s.program(&p), cfg, &requests);
+        return run_live(&a, program, cfg, &requests);
     }
-    let mut sim = match Sim::new(s.program(&p), cfg, a.seed) {
+    let mut sim = match Sim::new(program, cfg, a.seed) {
         Ok(sim) => sim,
         Err(e) => return usage_error(e),
     };
@@ -310,11 +348,11 @@ fn run(a: RunArgs) -> ExitCode {
     let stop = loop {
         let chunk_end = (sim.now() + 5_000_000).min(a.max_time);
         match sim.run_until(chunk_end, u64::MAX) {
-            Stop::TimeLimit if chunk_end < a.max_time => out.flush(&sim.rt),
+            Stop::TimeLimit if chunk_end < a.max_time => out.flush(&sim.rt, false),
             other => break other,
         }
     };
-    out.flush(&sim.rt);
+    out.flush(&sim.rt, true);
     if a.events {
         for e in sim.rt.events.snapshot() {
             eprintln!(
@@ -354,19 +392,52 @@ struct Output {
 }
 
 impl Output {
-    fn flush(&mut self, rt: &gmp_core::Runtime) {
+    /// Prints finished lines (and, at the end, an unfinished last line as it is).
+    fn flush(&mut self, rt: &gmp_core::Runtime, last: bool) {
+        use std::io::Write;
         fn tail(lines: &[String], seen: &mut usize, mut emit: impl FnMut(&str)) {
             for l in &lines[*seen..] {
                 emit(l);
             }
             *seen = lines.len();
         }
-        tail(&rt.stdout.lock().unwrap(), &mut self.stdout, |l| {
-            println!("{l}")
-        });
-        tail(&rt.stderr.lock().unwrap(), &mut self.stderr, |l| {
-            eprintln!("{l}")
-        });
+        fn tail_open(
+            lines: &[String],
+            seen: &mut usize,
+            open: bool,
+            last: bool,
+            out: &mut dyn Write,
+        ) {
+            let end = if open && !last {
+                lines.len().saturating_sub(1)
+            } else {
+                lines.len()
+            };
+            for (i, l) in lines.iter().enumerate().take(end).skip(*seen) {
+                if open && i + 1 == lines.len() {
+                    let _ = write!(out, "{l}");
+                } else {
+                    let _ = writeln!(out, "{l}");
+                }
+            }
+            *seen = end.max(*seen);
+            let _ = out.flush();
+        }
+        let o = std::sync::atomic::Ordering::Relaxed;
+        tail_open(
+            &rt.stdout.lock().unwrap(),
+            &mut self.stdout,
+            rt.stdout_open.load(o),
+            last,
+            &mut std::io::stdout(),
+        );
+        tail_open(
+            &rt.stderr.lock().unwrap(),
+            &mut self.stderr,
+            rt.stderr_open.load(o),
+            last,
+            &mut std::io::stderr(),
+        );
         tail(
             &rt.schedtrace_out.lock().unwrap(),
             &mut self.schedtrace,
@@ -422,7 +493,7 @@ fn run_live(
     let code = loop {
         let until = (live.now() + 50_000_000).min(a.max_time);
         let r = live.wait(until);
-        out.flush(&live.rt);
+        out.flush(&live.rt, r.is_some());
         match r {
             Some(code) => break Some(code),
             None if until >= a.max_time => break None,

@@ -156,8 +156,31 @@ impl Runtime {
                 return self.do_ret(m, gp, ex, cont);
             }
         };
+        self.do_op(m, gp, ex, op, cont)
+    }
+
+    /// Executes `op` for the M's current G (from its op list, or yielded by its code).
+    fn do_op(
+        &self,
+        m: MId,
+        gp: GIdx,
+        mut ex: crate::sync::SpinGuard<'_, crate::g::GExec>,
+        op: Op,
+        cont: &mut MCont,
+    ) -> Wait {
         let cost = &self.cfg.cost;
         match op {
+            Op::Code => self.run_code(m, gp, ex, cont),
+            Op::Write { fd, text } => {
+                advance_pc(&mut ex);
+                ex.until = self.now() + self.start_time + cost.print as i64;
+                let until = ex.until;
+                drop(ex);
+                self.write_out(Some(m), fd, &text);
+                self.entersyscall(m, gp);
+                *cont = MCont::Syscall;
+                Wait::Syscall { until }
+            }
             Op::Work(ns) => {
                 let ns = ex.work_left.unwrap_or(ns);
                 let now = self.now() + self.start_time;
@@ -492,6 +515,153 @@ impl Runtime {
         }
     }
 
+    /// Runs the G's code (a front end's program) to its next scheduling point, and does
+    /// what it stopped for.
+    fn run_code(
+        &self,
+        m: MId,
+        gp: GIdx,
+        mut ex: crate::sync::SpinGuard<'_, crate::g::GExec>,
+        cont: &mut MCont,
+    ) -> Wait {
+        let mut code = match ex.code.take() {
+            Some(c) => c,
+            None => match &self.prog.code {
+                Some(c) => c.0.start_main(),
+                None => panic!("Op::Code in a program without code"),
+            },
+        };
+        if let Some(st) = ex.sel_wait.take() {
+            ex.selected = Some(st.fired.load(Ordering::Acquire));
+        }
+        if !ex.in_code {
+            ex.in_code = true;
+            ex.code_base = ex.stack_used;
+        }
+        let g = self.g(gp);
+        let received = ex.received.take().map(|v| {
+            if v == crate::objects::CLOSED {
+                (0, false)
+            } else {
+                (v, true)
+            }
+        });
+        let mut cx = crate::code::Cx {
+            host: self,
+            now: self.now(),
+            goid: g.goid(),
+            stack_lo: g.stack_lo.load(Ordering::Acquire),
+            stack_size: g.stack_size.load(Ordering::Acquire),
+            stack_base: ex.code_base,
+            preempt: &g.preempt,
+            received,
+            selected: ex.selected.take(),
+            retry: std::mem::take(&mut ex.retry),
+            prev_procs: self.sched.gomaxprocs.load(Ordering::Acquire) as u32,
+            budget_ns: CODE_BUDGET_NS,
+            used_ns: 0,
+        };
+        let y = code.resume(&mut cx);
+        let used = cx.used_ns;
+        ex.stack_used = ex.code_base + code.stack_used();
+        g.stack_used.store(ex.stack_used, Ordering::Relaxed);
+        use crate::code::Yield;
+        match y {
+            Yield::Return => {
+                ex.in_code = false;
+                advance_pc(&mut ex);
+                self.cost(used)
+            }
+            Yield::Budget => {
+                ex.code = Some(code);
+                self.cost(used)
+            }
+            Yield::Morestack { frame } => {
+                ex.code = Some(code);
+                if g.preempt.load(Ordering::Acquire) {
+                    if g.preempt_shrink.swap(false, Ordering::AcqRel) {
+                        self.shrink_stack(Some(m), gp, ex.stack_used);
+                    }
+                    drop(ex);
+                    self.gopreempt_m(m, gp, false, cont);
+                    return self.cost(used + self.cfg.cost.schedule);
+                }
+                let size = g.stack_size.load(Ordering::Acquire);
+                if crate::stack::needs_morestack(ex.stack_used, size, frame) {
+                    // (`newstack` counts the call's return address itself.)
+                    ex.stack_used -= 8;
+                    let r = self.newstack(m, gp, &mut ex, frame);
+                    ex.stack_used += 8;
+                    if let Err(w) = r {
+                        return w;
+                    }
+                }
+                self.cost(used + self.cfg.cost.call)
+            }
+            Yield::Go { code: child, entry } => {
+                ex.code = Some(code);
+                drop(ex);
+                let parent = g.goid();
+                let ng = self.newproc_with(
+                    m,
+                    crate::program::CODE_GO_FUNC,
+                    entry as i64,
+                    GKind::Example,
+                    parent,
+                    Some(child),
+                );
+                if ng.is_nil() {
+                    return Wait::Exit;
+                }
+                self.cost(used + self.cfg.cost.go_stmt)
+            }
+            Yield::Select { cases, block } => {
+                ex.code = Some(code);
+                drop(ex);
+                let rand = |n: u32| self.env.rand(m) % n;
+                let out = self
+                    .objs
+                    .select(&cases, gp, block, rand, |r| self.park_m(m, gp, r));
+                use crate::objects::SelOutcome;
+                match out {
+                    SelOutcome::Done {
+                        fired,
+                        ready,
+                        value,
+                    } => {
+                        self.exec(gp).selected = Some(fired);
+                        let out = crate::objects::Outcome::Done { ready, value };
+                        self.finish_sync(m, gp, out, cont, used + self.cfg.cost.chan_op)
+                    }
+                    SelOutcome::Parked(st) => {
+                        // The case that fires sets `fired` before it readies us; read it
+                        // when the code resumes.
+                        self.exec(gp).sel_wait = Some(st);
+                        *cont = MCont::Schedule;
+                        self.cost(used + self.cfg.cost.chan_op)
+                    }
+                    SelOutcome::Panic(msg) => {
+                        self.finish_sync(m, gp, crate::objects::Outcome::Panic(msg), cont, used)
+                    }
+                }
+            }
+            Yield::Fatal { text, code: status } => {
+                drop(ex);
+                self.exit(Some(m), status, text);
+                Wait::Exit
+            }
+            Yield::Op(op) => {
+                ex.code = Some(code);
+                match self.do_op(m, gp, ex, op, cont) {
+                    Wait::Run { after } => Wait::Run {
+                        after: after + used as i64,
+                    },
+                    w => w,
+                }
+            }
+        }
+    }
+
     /// `runtime.main` starts: sysmon on its own M, `mainStarted`.
     fn start_sysmon(&self, m: MId) {
         self.main_started.store(true, Ordering::Release);
@@ -736,7 +906,10 @@ impl Runtime {
             Val::Const(c) => c,
             Val::Arg => ex.arg,
             Val::LoopIndex => loop_index(ex),
-            Val::Received => ex.received.unwrap_or(0),
+            Val::Received => ex
+                .received
+                .filter(|&v| v != crate::objects::CLOSED)
+                .unwrap_or(0),
         }
     }
 
@@ -786,7 +959,15 @@ fn loop_index(ex: &crate::g::GExec) -> i64 {
         .unwrap_or(0)
 }
 
+/// Virtual CPU time a G's code runs before it yields for an instruction boundary (where
+/// an asynchronous preemption can land and other Ms take their turn).
+pub const CODE_BUDGET_NS: u64 = 20_000;
+
 fn advance_pc(ex: &mut crate::g::GExec) {
+    if ex.in_code {
+        // An op the code yielded: the code op itself stays until the code returns.
+        return;
+    }
     if let Some(f) = ex.frames.last_mut() {
         f.pc += 1;
     }

@@ -251,8 +251,21 @@ impl GKind {
 }
 
 /// The interpreter state of a G's program: owned by the M running the G.
-#[derive(Debug, Default, Clone)]
+#[derive(Default)]
 pub struct GExec {
+    /// The G's code when it runs a front end's program ([`crate::code::GCode`]).
+    pub code: Option<Box<dyn crate::code::GCode>>,
+    /// The top frame is running `code` (its op does not advance until the code returns).
+    pub in_code: bool,
+    /// Stack bytes in use below the code's frames.
+    pub code_base: u64,
+    /// The case of a select that fired, for the code to read when it resumes.
+    pub selected: Option<usize>,
+    /// The op the G's code yielded did not complete (a `Lock` that spun or parked):
+    /// the code must yield it again.
+    pub retry: bool,
+    /// A parked select: the case that wakes it records itself here.
+    pub sel_wait: Option<std::sync::Arc<crate::objects::SelState>>,
     pub func: u32,
     /// Call stack: each frame's function, resume pc, loop counters and frame size.
     pub frames: Vec<crate::program::Frame>,
@@ -268,6 +281,17 @@ pub struct GExec {
     pub until: i64,
     /// The entry call has been made (an empty call stack then means "returned").
     pub started: bool,
+}
+
+impl std::fmt::Debug for GExec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GExec")
+            .field("func", &self.func)
+            .field("frames", &self.frames)
+            .field("code", &self.code.as_ref().map(|c| c.line()))
+            .field("stack_used", &self.stack_used)
+            .finish_non_exhaustive()
+    }
 }
 
 /// A goroutine (`type g`).

@@ -51,6 +51,7 @@
 //!   positions.
 
 pub mod arena;
+pub mod code;
 pub mod consts;
 pub mod exec;
 pub mod export;

@@ -25,6 +25,7 @@
 use crate::sync::SpinLock;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::Arc;
 
 use crate::g::{GIdx, WaitReason};
 use crate::program::ObjDecl;
@@ -92,8 +93,76 @@ pub struct Chan {
     pub cap: usize,
     pub buf: VecDeque<i64>,
     pub closed: bool,
-    pub recvq: VecDeque<GIdx>,
-    pub sendq: VecDeque<(GIdx, i64)>,
+    pub recvq: VecDeque<Waiter>,
+    pub sendq: VecDeque<(Waiter, i64)>,
+}
+
+/// A G queued on a channel (Go's `sudog`): alone, or as one case of a `select`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Waiter {
+    pub g: GIdx,
+    /// The select this wait belongs to, and which of its cases it is.
+    pub sel: Option<(Arc<SelState>, usize)>,
+}
+
+impl Waiter {
+    pub fn plain(g: GIdx) -> Waiter {
+        Waiter { g, sel: None }
+    }
+    /// May this waiter be woken? A select's cases race: the first partner to claim
+    /// one wins the select (Go's `selectDone` CAS), the others are stale.
+    fn claim(&self) -> bool {
+        match &self.sel {
+            None => true,
+            Some((s, i)) => {
+                let won = s
+                    .done
+                    .compare_exchange(false, true, Ordering::AcqRel, Ordering::Acquire)
+                    .is_ok();
+                if won {
+                    s.fired.store(*i, Ordering::Release);
+                }
+                won
+            }
+        }
+    }
+}
+
+/// One parked `select`: which case fired.
+#[derive(Debug, Default)]
+pub struct SelState {
+    pub done: std::sync::atomic::AtomicBool,
+    pub fired: std::sync::atomic::AtomicUsize,
+}
+
+impl PartialEq for SelState {
+    fn eq(&self, o: &SelState) -> bool {
+        std::ptr::eq(self, o)
+    }
+}
+
+/// The first waiter of a queue that can still be woken (stale select cases dropped).
+fn pop_claimed<T>(q: &mut VecDeque<T>, w: impl Fn(&T) -> &Waiter) -> Option<T> {
+    while let Some(x) = q.pop_front() {
+        if w(&x).claim() {
+            return Some(x);
+        }
+    }
+    None
+}
+
+/// What a `select` did.
+#[derive(Debug, PartialEq)]
+pub enum SelOutcome {
+    /// Case `fired` (== the number of cases: the default case) went through.
+    Done {
+        fired: usize,
+        ready: Vec<(GIdx, Option<i64>)>,
+        value: Option<i64>,
+    },
+    /// Queued on every case's channel and parked.
+    Parked(Arc<SelState>),
+    Panic(&'static str),
 }
 
 /// `internal/sync/mutex.go: Mutex`: the bits of its `state` word and its semaphore's
@@ -283,6 +352,38 @@ pub enum Outcome {
     Panic(&'static str),
 }
 
+/// A receive that can proceed at once (`chanrecv`'s fast paths): from a waiting
+/// sender, from the buffer, or from a closed channel.
+fn recv_ready(c: &mut Chan) -> Option<Outcome> {
+    if let Some((s, v)) = pop_claimed(&mut c.sendq, |(w, _)| w) {
+        let got = if c.cap == 0 {
+            v
+        } else {
+            // Take the head of the buffer; the sender's value goes to its tail.
+            let head = c.buf.pop_front().expect("full buffer");
+            c.buf.push_back(v);
+            head
+        };
+        return Some(Outcome::Done {
+            ready: vec![(s.g, None)],
+            value: Some(got),
+        });
+    }
+    if let Some(v) = c.buf.pop_front() {
+        return Some(Outcome::Done {
+            ready: vec![],
+            value: Some(v),
+        });
+    }
+    if c.closed {
+        return Some(Outcome::Done {
+            ready: vec![],
+            value: Some(CLOSED),
+        });
+    }
+    None
+}
+
 fn done() -> Outcome {
     Outcome::Done {
         ready: vec![],
@@ -291,40 +392,68 @@ fn done() -> Outcome {
 }
 
 pub struct Objects {
-    pub objs: Vec<Obj>,
+    /// Declared up front by a built-in program, or made at run time by a front end's
+    /// code (`make(chan T)`, the first use of a `sync.Mutex`): never freed.
+    pub objs: crate::arena::AppendVec<Obj>,
     rmw: crate::sync::Rmw,
 }
 
+/// The token a receive from a closed, drained channel delivers (Go's zero value with
+/// `ok == false`).
+pub const CLOSED: i64 = i64::MIN;
+
 impl Objects {
     pub fn new(decls: &[ObjDecl], gomaxprocs: usize, rmw: crate::sync::Rmw) -> Objects {
-        Objects {
-            rmw,
-            objs: decls
-                .iter()
-                .map(|d| match d {
-                    ObjDecl::Chan { cap } => Obj::Chan(SpinLock::new(Chan {
-                        cap: if *cap == crate::program::CAP_GOMAXPROCS {
-                            gomaxprocs
-                        } else {
-                            *cap
-                        },
-                        ..Chan::default()
-                    })),
-                    ObjDecl::Mutex => Obj::Mutex(SpinLock::new(SyncMutex::default())),
-                    ObjDecl::WaitGroup => Obj::WaitGroup(WaitGroup::default()),
-                    ObjDecl::Cond { mutex } => Obj::Cond(SpinLock::new(CondVar {
-                        mutex: *mutex,
-                        ..CondVar::default()
-                    })),
-                    ObjDecl::RWMutex => Obj::RWMutex(SpinLock::new(RwMutex::default())),
-                    ObjDecl::Once => Obj::Once(SpinLock::new(OnceObj::default())),
-                })
-                .collect(),
+        let objs = crate::arena::AppendVec::default();
+        for o in decls.iter().map(|d| match d {
+            ObjDecl::Chan { cap } => Obj::Chan(SpinLock::new(Chan {
+                cap: if *cap == crate::program::CAP_GOMAXPROCS {
+                    gomaxprocs
+                } else {
+                    *cap
+                },
+                ..Chan::default()
+            })),
+            ObjDecl::Mutex => Obj::Mutex(SpinLock::new(SyncMutex::default())),
+            ObjDecl::WaitGroup => Obj::WaitGroup(WaitGroup::default()),
+            ObjDecl::Cond { mutex } => Obj::Cond(SpinLock::new(CondVar {
+                mutex: *mutex,
+                ..CondVar::default()
+            })),
+            ObjDecl::RWMutex => Obj::RWMutex(SpinLock::new(RwMutex::default())),
+            ObjDecl::Once => Obj::Once(SpinLock::new(OnceObj::default())),
+        }) {
+            objs.push(o);
         }
+        Objects { rmw, objs }
+    }
+
+    fn obj(&self, id: u32) -> &Obj {
+        self.objs.get(id as usize).expect("unknown object")
+    }
+
+    /// `makechan`.
+    pub fn new_chan(&self, cap: usize) -> u32 {
+        self.objs.push(Obj::Chan(SpinLock::new(Chan {
+            cap,
+            ..Chan::default()
+        }))) as u32
+    }
+    pub fn new_mutex(&self) -> u32 {
+        self.objs
+            .push(Obj::Mutex(SpinLock::new(SyncMutex::default()))) as u32
+    }
+    pub fn new_waitgroup(&self) -> u32 {
+        self.objs.push(Obj::WaitGroup(WaitGroup::default())) as u32
+    }
+    /// `len(ch)`, `cap(ch)`.
+    pub fn chan_len(&self, id: u32) -> (usize, usize) {
+        let c = self.chan(id).lock();
+        (c.buf.len(), c.cap)
     }
 
     fn chan(&self, id: u32) -> &SpinLock<Chan> {
-        match &self.objs[id as usize] {
+        match self.obj(id) {
             Obj::Chan(c) => c,
             _ => panic!("object {id} is not a channel"),
         }
@@ -336,9 +465,9 @@ impl Objects {
         if c.closed {
             return Outcome::Panic("send on closed channel");
         }
-        if let Some(r) = c.recvq.pop_front() {
+        if let Some(r) = pop_claimed(&mut c.recvq, |w| w) {
             return Outcome::Done {
-                ready: vec![(r, Some(v))],
+                ready: vec![(r.g, Some(v))],
                 value: None,
             };
         }
@@ -346,7 +475,7 @@ impl Objects {
             c.buf.push_back(v);
             return done();
         }
-        c.sendq.push_back((g, v));
+        c.sendq.push_back((Waiter::plain(g), v));
         park(WaitReason::ChanSend);
         Outcome::Parked(WaitReason::ChanSend)
     }
@@ -354,33 +483,10 @@ impl Objects {
     /// `chanrecv`.
     pub fn recv(&self, id: u32, g: GIdx, park: impl FnOnce(WaitReason)) -> Outcome {
         let mut c = self.chan(id).lock();
-        if let Some((s, v)) = c.sendq.pop_front() {
-            let got = if c.cap == 0 {
-                v
-            } else {
-                // Take the head of the buffer; the sender's value goes to its tail.
-                let head = c.buf.pop_front().expect("full buffer");
-                c.buf.push_back(v);
-                head
-            };
-            return Outcome::Done {
-                ready: vec![(s, None)],
-                value: Some(got),
-            };
+        if let Some(out) = recv_ready(&mut c) {
+            return out;
         }
-        if let Some(v) = c.buf.pop_front() {
-            return Outcome::Done {
-                ready: vec![],
-                value: Some(v),
-            };
-        }
-        if c.closed {
-            return Outcome::Done {
-                ready: vec![],
-                value: Some(0),
-            };
-        }
-        c.recvq.push_back(g);
+        c.recvq.push_back(Waiter::plain(g));
         park(WaitReason::ChanReceive);
         Outcome::Parked(WaitReason::ChanReceive)
     }
@@ -400,12 +506,100 @@ impl Objects {
         // lock is dropped, readies them with `glist.pop()`: a stack, so the last receiver
         // to park is readied first. Each `goready` takes the closer's runnext and kicks
         // the previous one to the ring, so on one P they run as R1, then Rn ... R2.
-        let ready = c.recvq.drain(..).rev().map(|g| (g, Some(0))).collect();
+        // (A select's stale cases are dropped; a select case that wins is readied.)
+        let mut ready: Vec<(GIdx, Option<i64>)> =
+            std::iter::from_fn(|| pop_claimed(&mut c.recvq, |w| w))
+                .map(|w| (w.g, Some(CLOSED)))
+                .collect();
+        ready.reverse();
         Outcome::Done { ready, value: None }
     }
 
+    /// `selectgo`: lock every case's channel in id order (`lockorder`), poll the cases
+    /// in a random order (`pollorder`, from `rand`), take the first that can proceed;
+    /// with none ready, return the default case if there is one (`block` false), else
+    /// queue a waiter on every channel and park (`waitReasonSelect`). A case that fires
+    /// later wins the select for its G; the other queued cases are dropped as stale.
+    pub fn select(
+        &self,
+        cases: &[(u32, Option<i64>)],
+        g: GIdx,
+        block: bool,
+        mut rand: impl FnMut(u32) -> u32,
+        park: impl FnOnce(WaitReason),
+    ) -> SelOutcome {
+        let n = cases.len();
+        let mut poll: Vec<usize> = (0..n).collect();
+        for i in (1..n).rev() {
+            poll.swap(i, rand(i as u32 + 1) as usize);
+        }
+        let mut order: Vec<u32> = cases.iter().map(|c| c.0).collect();
+        order.sort_unstable();
+        order.dedup();
+        let mut locks: Vec<(u32, crate::sync::SpinGuard<'_, Chan>)> =
+            order.iter().map(|&id| (id, self.chan(id).lock())).collect();
+        let chan_of = |id: u32| -> usize { locks.iter().position(|(i, _)| *i == id).unwrap() };
+        let idx: Vec<usize> = cases.iter().map(|c| chan_of(c.0)).collect();
+        for &i in &poll {
+            let c = &mut locks[idx[i]].1;
+            match cases[i].1 {
+                Some(v) => {
+                    if c.closed {
+                        return SelOutcome::Panic("send on closed channel");
+                    }
+                    if let Some(r) = pop_claimed(&mut c.recvq, |w| w) {
+                        return SelOutcome::Done {
+                            fired: i,
+                            ready: vec![(r.g, Some(v))],
+                            value: None,
+                        };
+                    }
+                    if c.buf.len() < c.cap {
+                        c.buf.push_back(v);
+                        return SelOutcome::Done {
+                            fired: i,
+                            ready: vec![],
+                            value: None,
+                        };
+                    }
+                }
+                None => {
+                    if let Some(Outcome::Done { ready, value }) = recv_ready(c) {
+                        return SelOutcome::Done {
+                            fired: i,
+                            ready,
+                            value,
+                        };
+                    }
+                }
+            }
+        }
+        if !block {
+            return SelOutcome::Done {
+                fired: n,
+                ready: vec![],
+                value: None,
+            };
+        }
+        let st = Arc::new(SelState::default());
+        for (i, case) in cases.iter().enumerate() {
+            let w = Waiter {
+                g,
+                sel: Some((st.clone(), i)),
+            };
+            let c = &mut locks[idx[i]].1;
+            match case.1 {
+                Some(v) => c.sendq.push_back((w, v)),
+                None => c.recvq.push_back(w),
+            }
+        }
+        park(WaitReason::Select);
+        drop(locks);
+        SelOutcome::Parked(st)
+    }
+
     fn mutex(&self, id: u32) -> &SpinLock<SyncMutex> {
-        match &self.objs[id as usize] {
+        match self.obj(id) {
             Obj::Mutex(m) => m,
             _ => panic!("object {id} is not a mutex"),
         }
@@ -474,7 +668,7 @@ impl Objects {
     }
 
     fn wg(&self, id: u32) -> &WaitGroup {
-        match &self.objs[id as usize] {
+        match self.obj(id) {
             Obj::WaitGroup(w) => w,
             _ => panic!("object {id} is not a WaitGroup"),
         }
@@ -560,20 +754,30 @@ impl crate::runtime::Runtime {
             LockStep::Acquired => self.advance_past_op(gp),
             // `runtime_doSpin`: `procyield(active_spin_cnt)`.
             LockStep::Spin => {
+                // A G's code yields `Lock` again when it resumes.
+                self.exec(gp).retry = true;
                 return Wait::Run {
                     after: crate::consts::ACTIVE_SPIN_NS,
-                }
+                };
             }
-            LockStep::Parked => *cont = MCont::Schedule,
+            LockStep::Parked => {
+                self.exec(gp).retry = true;
+                *cont = MCont::Schedule
+            }
         }
         Wait::Run {
             after: self.cfg.cost.mutex_op as i64,
         }
     }
 
+    /// A built-in program's pc moves past the op; a front end's code needs nothing (it
+    /// yields the op again only when told to `retry`).
     fn advance_past_op(&self, gp: GIdx) {
-        if let Some(f) = self.exec(gp).frames.last_mut() {
-            f.pc += 1;
+        let mut ex = self.exec(gp);
+        if !ex.in_code {
+            if let Some(f) = ex.frames.last_mut() {
+                f.pc += 1;
+            }
         }
     }
 

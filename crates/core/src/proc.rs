@@ -1048,8 +1048,21 @@ impl Runtime {
 
     /// `newproc`: create a G running `func(arg)`, put it in runnext, `wakep`.
     pub(crate) fn newproc(&self, m: MId, func: u32, arg: i64, kind: GKind, parent: u64) -> GIdx {
+        self.newproc_with(m, func, arg, kind, parent, None)
+    }
+
+    /// `newproc` for a goroutine whose code a front end made (`go f(x)` in its program).
+    pub(crate) fn newproc_with(
+        &self,
+        m: MId,
+        func: u32,
+        arg: i64,
+        kind: GKind,
+        parent: u64,
+        code: Option<Box<dyn crate::code::GCode>>,
+    ) -> GIdx {
         let p = self.m(m).p().expect("newproc: no p");
-        let g = self.newproc1(Some(m), p, func, arg, kind, parent);
+        let g = self.newproc1(Some(m), p, func, arg, kind, parent, code);
         if g.is_nil() {
             return g;
         }
@@ -1080,6 +1093,7 @@ impl Runtime {
         arg: i64,
         kind: GKind,
         parent: u64,
+        code: Option<Box<dyn crate::code::GCode>>,
     ) -> GIdx {
         let pp = self.p(p);
         // One hold of the P's own fields for gfget and the goid batch.
@@ -1128,6 +1142,7 @@ impl Runtime {
             *ex = crate::g::GExec {
                 func,
                 arg,
+                code,
                 frames,
                 stack_used: 8, // goexit's return address
                 ..Default::default()
@@ -1733,14 +1748,14 @@ mod handoff_tests {
 
     /// A runnable user G on P `p`'s ring (a real G, so events can name it).
     fn user_g(rt: &Runtime, p: PId) -> GIdx {
-        let g = rt.newproc1(None, p, rt.rtfuncs.main, 0, GKind::Example, 1);
+        let g = rt.newproc1(None, p, rt.rtfuncs.main, 0, GKind::Example, 1, None);
         rt.p(p).runq.runqput(g, false, &mut |_| unreachable!());
         g
     }
 
     /// A G parked on the netpoller (`_Gwaiting`), as `netpoll` hands them back.
     fn io_waiter(rt: &Runtime) -> GIdx {
-        let g = rt.newproc1(None, 0, rt.rtfuncs.main, 0, GKind::Example, 1);
+        let g = rt.newproc1(None, 0, rt.rtfuncs.main, 0, GKind::Example, 1, None);
         rt.g(g)
             .casgstatus(GStatus::Runnable, GStatus::Running, rt.rmw);
         rt.g(g)
@@ -1831,7 +1846,7 @@ mod handoff_tests {
             let running = user_g(rt, p1);
             assert_eq!(rt.p(p1).runq.runqget(), Some((running, false)));
             rt.execute(m1, running, false);
-            let next = rt.newproc1(None, p1, rt.rtfuncs.main, 0, GKind::Example, 1);
+            let next = rt.newproc1(None, p1, rt.rtfuncs.main, 0, GKind::Example, 1, None);
             rt.p(p1).runq.runqput(next, true, &mut |_| unreachable!());
             // M0 (P0, nothing local) spins, reaches P1's runnext and backs off.
             let mut cont = MCont::Schedule;
@@ -1848,7 +1863,7 @@ mod handoff_tests {
                 (p1, next, STEAL_TRIES as u32 - 1)
             );
             // During the 3 µs a G reaches the global queue.
-            let global = rt.newproc1(None, 0, rt.rtfuncs.main, 0, GKind::Example, 1);
+            let global = rt.newproc1(None, 0, rt.rtfuncs.main, 0, GKind::Example, 1, None);
             rt.globrunqput(&mut rt.lock_sched(), global);
             if victim_ran_it {
                 assert_eq!(rt.p(p1).runq.runqget(), Some((next, true)));

@@ -148,6 +148,15 @@ pub enum Op {
     },
     /// Return from the current function (implicit at the end of a body).
     Ret,
+    /// Run the G's code ([`crate::code::GCode`], a front end's program) until it returns;
+    /// `main.main` of a front end's program is this one op.
+    Code,
+    /// `write(fd, text)`: a program's output, a short system call as in Go
+    /// (`entersyscall` ... `exitsyscall`). fd 1 is stdout, 2 stderr.
+    Write {
+        fd: u8,
+        text: String,
+    },
 }
 
 /// An operand: a constant, the G's start argument, or the innermost loop index.
@@ -218,7 +227,53 @@ pub struct Program {
     pub labels: Vec<String>,
     /// Stack bytes in use below `main.main` when it starts (runtime.main, goexit).
     pub main_base_stack: u64,
+    /// The program's code, when a front end compiled it (`main.main` is then [`Op::Code`]).
+    pub code: Option<CodeRef>,
 }
+
+/// A shared handle on a front end's program.
+#[derive(Clone)]
+pub struct CodeRef(pub std::sync::Arc<dyn crate::code::Code>);
+
+impl fmt::Debug for CodeRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("CodeRef")
+    }
+}
+
+impl PartialEq for CodeRef {
+    fn eq(&self, o: &CodeRef) -> bool {
+        std::sync::Arc::ptr_eq(&self.0, &o.0)
+    }
+}
+
+impl Program {
+    /// A program whose `main.main` is a front end's code.
+    pub fn from_code(code: std::sync::Arc<dyn crate::code::Code>) -> Program {
+        let frame = code.main_frame();
+        Program {
+            funcs: vec![
+                Func {
+                    name: "main.main".into(),
+                    frame,
+                    body: vec![Op::Code],
+                },
+                Func {
+                    name: "go.code".into(),
+                    frame: 0,
+                    body: vec![Op::Code],
+                },
+            ],
+            objs: vec![],
+            labels: vec![],
+            main_base_stack: 480,
+            code: Some(CodeRef(code)),
+        }
+    }
+}
+
+/// Function id of the entry of every goroutine a front end's `go` statement starts.
+pub const CODE_GO_FUNC: FuncId = 1;
 
 /// Function ids of the runtime's own goroutines, appended to every program by
 /// [`with_runtime`].

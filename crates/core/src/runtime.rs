@@ -427,6 +427,8 @@ pub struct Config {
     pub gc_period_ns: Option<i64>,
     pub cost: OpCost,
     pub keep_events: Keep,
+    /// `runtime.NumCPU()` as the program sees it.
+    pub ncpu: u32,
 }
 
 impl Default for Config {
@@ -442,6 +444,7 @@ impl Default for Config {
             gc_period_ns: None,
             cost: OpCost::default(),
             keep_events: Keep::All,
+            ncpu: 2,
         }
     }
 }
@@ -480,6 +483,9 @@ pub struct Runtime {
     pub stdout: Mutex<Vec<String>>,
     /// What the program printed to stderr (builtin `println`), line by line.
     pub stderr: Mutex<Vec<String>>,
+    /// The last line of stdout / stderr is not finished (a write without a newline).
+    pub stdout_open: AtomicBool,
+    pub stderr_open: AtomicBool,
     /// schedtrace/scheddetail output (stderr), line by line.
     pub schedtrace_out: Mutex<Vec<String>>,
     /// Labels the program recorded (`order = append(order, ...)`).
@@ -587,6 +593,8 @@ impl Runtime {
             stdout: Mutex::new(Vec::new()),
             schedtrace_out: Mutex::new(Vec::new()),
             stderr: Mutex::new(Vec::new()),
+            stdout_open: AtomicBool::new(false),
+            stderr_open: AtomicBool::new(false),
             record: Mutex::new(Vec::new()),
             stack_addrs: Mutex::new(Vec::new()),
             stack_copies: Mutex::new(Vec::new()),
@@ -616,7 +624,7 @@ impl Runtime {
             rt.procresize(&mut s, nprocs as u32, Some(0));
         }
         // G1 runs runtime.main → main.main on P0.
-        let g1 = rt.newproc1(Some(0), 0, rt.rtfuncs.main, 0, GKind::Main, 0);
+        let g1 = rt.newproc1(Some(0), 0, rt.rtfuncs.main, 0, GKind::Main, 0, None);
         rt.allp[0].runq.runqput(g1, true, &mut |_| unreachable!());
         Ok(rt)
     }
@@ -723,6 +731,42 @@ impl Runtime {
             out.len() - 1
         };
         self.emit(m, EvKind::Print { line: n as u32 });
+    }
+
+    /// A program's `write(fd, text)`: stdout (1) or stderr (2), kept line by line; a
+    /// write that does not end its line leaves it open for the next one.
+    pub(crate) fn write_out(&self, m: Option<MId>, fd: u8, text: &str) {
+        let (buf, open) = if fd == 2 {
+            (&self.stderr, &self.stderr_open)
+        } else {
+            (&self.stdout, &self.stdout_open)
+        };
+        let mut first = None;
+        {
+            let mut out = buf.lock().unwrap();
+            let mut parts = text.split('\n').peekable();
+            let mut was_open = open.load(Ordering::Relaxed);
+            while let Some(part) = parts.next() {
+                let last = parts.peek().is_none();
+                if last && part.is_empty() {
+                    was_open = false;
+                    break;
+                }
+                if was_open {
+                    out.last_mut().unwrap().push_str(part);
+                } else {
+                    out.push(part.to_string());
+                    first.get_or_insert(out.len() - 1);
+                }
+                was_open = last;
+            }
+            open.store(was_open, Ordering::Relaxed);
+        }
+        if fd != 2 {
+            if let Some(n) = first {
+                self.emit(m, EvKind::Print { line: n as u32 });
+            }
+        }
     }
 
     /// Ends the program (`exit(code)`), with runtime messages for stderr.
@@ -889,5 +933,36 @@ fn show_frame(name: &str) -> bool {
             let last = rest.rsplit('.').next().unwrap_or(rest);
             last.starts_with(|c: char| c.is_ascii_uppercase())
         }
+    }
+}
+
+impl crate::code::Host for Runtime {
+    fn new_chan(&self, cap: usize) -> u32 {
+        self.objs.new_chan(cap)
+    }
+    fn new_mutex(&self) -> u32 {
+        self.objs.new_mutex()
+    }
+    fn new_waitgroup(&self) -> u32 {
+        self.objs.new_waitgroup()
+    }
+    fn chan_len(&self, ch: u32) -> (usize, usize) {
+        self.objs.chan_len(ch)
+    }
+    fn rand(&self) -> u64 {
+        ((self.env.rand(0) as u64) << 32) | self.env.rand(0) as u64
+    }
+    fn num_goroutine(&self) -> u64 {
+        // `gcount`: every G not dead, less the runtime's own (system) goroutines.
+        (1..self.allgs.len())
+            .map(|i| self.g(GIdx(i as u32)))
+            .filter(|g| g.status() != GStatus::Dead && g.kind() != GKind::System)
+            .count() as u64
+    }
+    fn gomaxprocs(&self) -> u32 {
+        self.sched.gomaxprocs.load(Ordering::Acquire) as u32
+    }
+    fn ncpu(&self) -> u32 {
+        self.cfg.ncpu
     }
 }

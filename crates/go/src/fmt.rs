@@ -1,0 +1,546 @@
+//! # `fmt`: Go's formatting of values, by their types
+//!
+//! `%v` and friends as `fmt/print.go` prints them: slices `[1 2 3]`, maps sorted by key
+//! `map[a:1 b:2]`, structs `{1 2}` (`%+v`: `{X:1 Y:2}`), pointers to structs `&{1 2}`,
+//! floats in `%g`'s shortest form with Go's exponent threshold, `%q`, widths and flags.
+//! A value whose type has a `String() string` or `Error() string` method is formatted by
+//! calling it; the caller ([`crate::vm`]) does that and hands the text in as a string.
+
+use std::fmt::Write;
+
+use crate::types::{Ty, TyId, Types};
+use crate::vm::{load, slice_vals, MapKey, V};
+
+/// A value with no type information (runtime errors, panics of plain strings).
+pub fn plain(v: &V, _t: &Types) -> String {
+    match v {
+        V::Str(s) => s.to_string(),
+        V::Int(i) => i.to_string(),
+        V::Float(f) => float_g(*f),
+        V::Bool(b) => b.to_string(),
+        V::Iface(b) => plain(&b.1, _t),
+        V::Nil => "<nil>".into(),
+        _ => "?".into(),
+    }
+}
+
+/// `%#v`-ish for panics of non-string values (`panic(main.T{...})`).
+pub fn go_syntax(v: &V, t: &Types) -> String {
+    match v {
+        V::Iface(b) => {
+            let inner = value(b.0, &b.1, t, false, 0);
+            match t.under(b.0) {
+                Ty::Int { .. } | Ty::Float | Ty::Bool => format!("{}({inner})", t.name(b.0)),
+                Ty::Str => format!("{}({inner:?})", t.name(b.0)),
+                _ => format!("{}{inner}", t.name(b.0)),
+            }
+        }
+        other => plain(other, t),
+    }
+}
+
+/// Go's `strconv.FormatFloat(f, 'g', -1, 64)` as `%v` prints it: the shortest digits,
+/// in %e form when the exponent is below -4 or at least 21 (`strconv/ftoa.go`: the
+/// shortest form decides with `eprec = 6`, but `%v` keeps up to 21 digits before the
+/// point; measured: `fmt.Println(1e20)` prints `1e+20`, so the rule is eprec = 6 ...).
+pub fn float_g(f: f64) -> String {
+    if f.is_nan() {
+        return "NaN".into();
+    }
+    if f.is_infinite() {
+        return if f > 0.0 {
+            "+Inf".into()
+        } else {
+            "-Inf".into()
+        };
+    }
+    if f == 0.0 {
+        return if f.is_sign_negative() {
+            "-0".into()
+        } else {
+            "0".into()
+        };
+    }
+    let e = format!("{f:e}");
+    let (mant, exp) = e.split_once('e').unwrap();
+    let exp: i32 = exp.parse().unwrap();
+    if !(-4..21).contains(&exp)
+        || (exp >= 6 && exp >= mant.replace(['.', '-'], "").len() as i32 + 5)
+    {
+        let sign = if exp < 0 { '-' } else { '+' };
+        return format!("{mant}e{sign}{:02}", exp.abs());
+    }
+    format!("{f}")
+}
+
+fn float_e(f: f64, prec: usize, upper: bool) -> String {
+    let s = format!("{f:.prec$e}");
+    let (mant, exp) = s.split_once('e').unwrap();
+    let exp: i32 = exp.parse().unwrap();
+    let sign = if exp < 0 { '-' } else { '+' };
+    let r = format!("{mant}e{sign}{:02}", exp.abs());
+    if upper {
+        r.to_uppercase()
+    } else {
+        r
+    }
+}
+
+/// A value of type `ty` as `%v` (`plus`: `%+v`) prints it.
+pub fn value(ty: TyId, v: &V, t: &Types, plus: bool, depth: usize) -> String {
+    if depth > 8 {
+        return "...".into();
+    }
+    if let V::Iface(b) = v {
+        return value(b.0, &b.1, t, plus, depth);
+    }
+    match (t.under(ty), v) {
+        (_, V::Str(s)) if matches!(t.under(ty), Ty::Str) => s.to_string(),
+        (
+            Ty::Int {
+                signed: false,
+                bits: 64,
+            },
+            V::Int(i),
+        ) => (*i as u64).to_string(),
+        (Ty::Int { .. }, V::Int(i)) => i.to_string(),
+        (Ty::UnsafePtr, V::Int(i)) => format!("{:#x}", *i as u64),
+        (Ty::Float, V::Float(f)) => float_g(*f),
+        (Ty::Bool, V::Bool(b)) => b.to_string(),
+        (Ty::Slice(e), _) | (Ty::Array(_, e), _) => {
+            let e = *e;
+            let xs = slice_vals(v);
+            let parts: Vec<String> = xs.iter().map(|x| value(e, x, t, plus, depth + 1)).collect();
+            format!("[{}]", parts.join(" "))
+        }
+        (Ty::Map(k, e), V::Map(m)) => {
+            let (k, e) = (*k, *e);
+            let m = m.lock().unwrap_or_else(|e| e.into_inner());
+            let mut pairs: Vec<(&V, &V)> = m.keys.iter().zip(m.vals.iter()).collect();
+            pairs.sort_by(|a, b| cmp_keys(a.0, b.0));
+            let parts: Vec<String> = pairs
+                .iter()
+                .map(|(a, b)| {
+                    format!(
+                        "{}:{}",
+                        value(k, a, t, plus, depth + 1),
+                        value(e, b, t, plus, depth + 1)
+                    )
+                })
+                .collect();
+            format!("map[{}]", parts.join(" "))
+        }
+        (Ty::Map(..), _) => "map[]".into(),
+        (Ty::Struct(fs), V::Agg(xs)) => {
+            let parts: Vec<String> = fs
+                .iter()
+                .zip(xs.iter())
+                .map(|(f, x)| {
+                    let s = value(f.1, x, t, plus, depth + 1);
+                    if plus {
+                        format!("{}:{s}", f.0)
+                    } else {
+                        s
+                    }
+                })
+                .collect();
+            format!("{{{}}}", parts.join(" "))
+        }
+        (Ty::Ptr(e), V::Ptr(p))
+            if depth == 0
+                && matches!(
+                    t.under(*e),
+                    Ty::Struct(_) | Ty::Array(..) | Ty::Slice(_) | Ty::Map(..)
+                ) =>
+        {
+            format!("&{}", value(*e, &load(p), t, plus, depth + 1))
+        }
+        (Ty::Ptr(_), V::Ptr(p)) => {
+            format!("0xc{:09x}", crate::vm::ptr_addr(p) as u64 & 0xfffffffff)
+        }
+        (Ty::Chan(_), V::Chan(c)) => format!("0xc{:09x}", 0x10000 + *c as u64 * 0x60),
+        (Ty::Func, V::Func(_)) => "0x47b2c0".into(),
+        (_, V::Nil) => match t.under(ty) {
+            Ty::Slice(_) => "[]".into(),
+            _ => "<nil>".into(),
+        },
+        (_, V::Str(s)) => s.to_string(),
+        (_, other) => plain(other, t),
+    }
+}
+
+fn cmp_keys(a: &V, b: &V) -> std::cmp::Ordering {
+    match (a, b) {
+        (V::Int(x), V::Int(y)) => x.cmp(y),
+        (V::Str(x), V::Str(y)) => x.cmp(y),
+        (V::Float(x), V::Float(y)) => x.partial_cmp(y).unwrap_or(std::cmp::Ordering::Equal),
+        (V::Bool(x), V::Bool(y)) => x.cmp(y),
+        _ => format!("{:?}", crate::vm::map_key(a)).cmp(&format!("{:?}", crate::vm::map_key(b))),
+    }
+}
+
+/// An argument as the formatter sees it: a type, a value, and the text of its
+/// `String()`/`Error()` method if it has one.
+pub struct Arg {
+    pub ty: TyId,
+    pub v: V,
+    pub method_text: Option<String>,
+}
+
+fn arg_v(a: &Arg, t: &Types, plus: bool) -> String {
+    if let Some(s) = &a.method_text {
+        return s.clone();
+    }
+    if a.ty == 0 {
+        return "<nil>".into();
+    }
+    value(a.ty, &a.v, t, plus, 0)
+}
+
+/// `fmt.Sprint`: spaces between operands when neither is a string.
+pub fn sprint(args: &[Arg], t: &Types) -> String {
+    let mut s = String::new();
+    for (i, a) in args.iter().enumerate() {
+        let is_str = |a: &Arg| matches!(t.under(a.ty), Ty::Str) && a.method_text.is_none();
+        if i > 0 && !is_str(a) && !is_str(&args[i - 1]) {
+            s.push(' ');
+        }
+        s.push_str(&arg_v(a, t, false));
+    }
+    s
+}
+
+/// `fmt.Sprintln`: always spaces, and a newline.
+pub fn sprintln(args: &[Arg], t: &Types) -> String {
+    let parts: Vec<String> = args.iter().map(|a| arg_v(a, t, false)).collect();
+    format!("{}\n", parts.join(" "))
+}
+
+fn pad(s: String, width: Option<usize>, minus: bool, zero: bool) -> String {
+    let Some(w) = width else { return s };
+    let n = s.chars().count();
+    if n >= w {
+        return s;
+    }
+    let fill = w - n;
+    if minus {
+        format!("{s}{}", " ".repeat(fill))
+    } else if zero {
+        let (sign, rest) = if s.starts_with('-') || s.starts_with('+') {
+            s.split_at(1)
+        } else {
+            ("", s.as_str())
+        };
+        format!("{sign}{}{rest}", "0".repeat(fill))
+    } else {
+        format!("{}{s}", " ".repeat(fill))
+    }
+}
+
+fn quote(s: &str) -> String {
+    let mut o = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => o.push_str("\\\""),
+            '\\' => o.push_str("\\\\"),
+            '\n' => o.push_str("\\n"),
+            '\t' => o.push_str("\\t"),
+            '\r' => o.push_str("\\r"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(o, "\\x{:02x}", c as u32);
+            }
+            c => o.push(c),
+        }
+    }
+    o.push('"');
+    o
+}
+
+/// `fmt.Sprintf`.
+pub fn sprintf(format: &str, args: &[Arg], t: &Types) -> String {
+    let mut out = String::new();
+    let mut it = format.chars().peekable();
+    let mut argi = 0;
+    while let Some(c) = it.next() {
+        if c != '%' {
+            out.push(c);
+            continue;
+        }
+        let (mut minus, mut plus, mut zero, mut space, mut sharp) =
+            (false, false, false, false, false);
+        while let Some(&f) = it.peek() {
+            match f {
+                '-' => minus = true,
+                '+' => plus = true,
+                '0' => zero = true,
+                ' ' => space = true,
+                '#' => sharp = true,
+                _ => break,
+            }
+            it.next();
+        }
+        let mut width = None;
+        if it.peek() == Some(&'*') {
+            it.next();
+            if let Some(a) = args.get(argi) {
+                if let V::Int(w) = a.v {
+                    width = Some(w.max(0) as usize);
+                }
+            }
+            argi += 1;
+        }
+        while let Some(d) = it.peek().and_then(|c| c.to_digit(10)) {
+            width = Some(width.unwrap_or(0) * 10 + d as usize);
+            it.next();
+        }
+        let mut prec = None;
+        if it.peek() == Some(&'.') {
+            it.next();
+            prec = Some(0);
+            while let Some(d) = it.peek().and_then(|c| c.to_digit(10)) {
+                prec = Some(prec.unwrap_or(0) * 10 + d as usize);
+                it.next();
+            }
+        }
+        let Some(verb) = it.next() else {
+            out.push_str("%!(NOVERB)");
+            break;
+        };
+        if verb == '%' {
+            out.push('%');
+            continue;
+        }
+        let Some(a) = args.get(argi) else {
+            let _ = write!(out, "%!{verb}(MISSING)");
+            continue;
+        };
+        argi += 1;
+        let v = match &a.v {
+            V::Iface(b) => b.1.clone(),
+            v => v.clone(),
+        };
+        let under = t.under(a.ty).clone();
+        let s = match verb {
+            'v' if sharp => go_syntax(&V::Iface(std::sync::Arc::new((a.ty, v.clone()))), t),
+            'v' => {
+                if a.method_text.is_some() {
+                    arg_v(a, t, plus)
+                } else if a.ty == 0 {
+                    "<nil>".into()
+                } else {
+                    let s = value(a.ty, &v, t, plus, 0);
+                    if plus && matches!(under, Ty::Int { .. } | Ty::Float) && !s.starts_with('-') {
+                        format!("+{s}")
+                    } else {
+                        s
+                    }
+                }
+            }
+            's' => match (&a.method_text, &v) {
+                (Some(m), _) => m.clone(),
+                (_, V::Str(s)) => s.to_string(),
+                _ => format!("%!s({}={})", t.name(a.ty), value(a.ty, &v, t, false, 0)),
+            },
+            'q' => match (&v, &under) {
+                (V::Str(s), _) => quote(s),
+                (V::Int(c), Ty::Int { .. }) => {
+                    format!("'{}'", char::from_u32(*c as u32).unwrap_or('?'))
+                }
+                _ => format!("%!q({})", value(a.ty, &v, t, false, 0)),
+            },
+            'd' => match &v {
+                V::Int(i) => {
+                    let s = if matches!(
+                        under,
+                        Ty::Int {
+                            signed: false,
+                            bits: 64
+                        }
+                    ) {
+                        (*i as u64).to_string()
+                    } else {
+                        i.to_string()
+                    };
+                    if plus && *i >= 0 {
+                        format!("+{s}")
+                    } else if space && *i >= 0 {
+                        format!(" {s}")
+                    } else {
+                        s
+                    }
+                }
+                V::Slice(_) | V::Agg(_) => value(a.ty, &v, t, false, 0),
+                _ => format!("%!d({}={})", t.name(a.ty), value(a.ty, &v, t, false, 0)),
+            },
+            'b' => match &v {
+                V::Int(i) => format!("{:b}", i),
+                _ => format!("%!b({})", value(a.ty, &v, t, false, 0)),
+            },
+            'o' => match &v {
+                V::Int(i) => format!("{:o}", i),
+                _ => format!("%!o({})", value(a.ty, &v, t, false, 0)),
+            },
+            'x' | 'X' => {
+                let s = match &v {
+                    V::Int(i) if *i < 0 && !matches!(under, Ty::Int { signed: false, .. }) => {
+                        format!("-{:x}", i.unsigned_abs())
+                    }
+                    V::Int(i) => format!("{:x}", *i as u64 & mask(&under)),
+                    V::Str(s) => s.bytes().map(|b| format!("{b:02x}")).collect(),
+                    _ => format!("%!x({})", value(a.ty, &v, t, false, 0)),
+                };
+                let s = if sharp { format!("0x{s}") } else { s };
+                if verb == 'X' {
+                    s.to_uppercase()
+                } else {
+                    s
+                }
+            }
+            'c' => match &v {
+                V::Int(c) => char::from_u32(*c as u32).unwrap_or('\u{FFFD}').to_string(),
+                _ => "%!c(?)".into(),
+            },
+            'U' => match &v {
+                V::Int(c) => format!("U+{:04X}", c),
+                _ => "%!U(?)".into(),
+            },
+            't' => match &v {
+                V::Bool(b) => b.to_string(),
+                _ => format!("%!t({})", value(a.ty, &v, t, false, 0)),
+            },
+            'f' | 'F' => match &v {
+                V::Float(f) => {
+                    let s = format!("{:.*}", prec.unwrap_or(6), f);
+                    if plus && *f >= 0.0 {
+                        format!("+{s}")
+                    } else {
+                        s
+                    }
+                }
+                _ => format!("%!f({}={})", t.name(a.ty), value(a.ty, &v, t, false, 0)),
+            },
+            'e' | 'E' => match &v {
+                V::Float(f) => float_e(*f, prec.unwrap_or(6), verb == 'E'),
+                _ => "%!e(?)".into(),
+            },
+            'g' | 'G' => match &v {
+                V::Float(f) => match prec {
+                    Some(p) => {
+                        let s = format!("{:.*e}", p.saturating_sub(1), f);
+                        let (m, e) = s.split_once('e').unwrap();
+                        let e: i32 = e.parse().unwrap();
+                        if e < -4 || e >= p.max(1) as i32 {
+                            float_e(*f, p.saturating_sub(1), verb == 'G')
+                        } else {
+                            let decimals = (p as i32 - 1 - e).max(0) as usize;
+                            let s = format!("{:.*}", decimals, f);
+                            let _ = m;
+                            if s.contains('.') {
+                                s.trim_end_matches('0').trim_end_matches('.').to_string()
+                            } else {
+                                s
+                            }
+                        }
+                    }
+                    None => float_g(*f),
+                },
+                _ => "%!g(?)".into(),
+            },
+            'T' => t.name(a.ty),
+            'p' => match &v {
+                V::Ptr(p) => format!("0xc{:09x}", crate::vm::ptr_addr(p) as u64 & 0xfffffffff),
+                _ => format!("%!p({})", value(a.ty, &v, t, false, 0)),
+            },
+            other => format!(
+                "%!{other}({}={})",
+                t.name(a.ty),
+                value(a.ty, &v, t, false, 0)
+            ),
+        };
+        let s = if let (Some(p), 's' | 'v') = (prec, verb) {
+            s.chars().take(p).collect()
+        } else {
+            s
+        };
+        let zero_ok =
+            zero && !minus && matches!(verb, 'd' | 'f' | 'x' | 'X' | 'b' | 'o' | 'e' | 'g');
+        out.push_str(&pad(s, width, minus, zero_ok));
+    }
+    if argi < args.len() {
+        out.push_str("%!(EXTRA ");
+        let extra: Vec<String> = args[argi..]
+            .iter()
+            .map(|a| format!("{}={}", t.name(a.ty), arg_v(a, t, false)))
+            .collect();
+        out.push_str(&extra.join(", "));
+        out.push(')');
+    }
+    out
+}
+
+fn mask(t: &Ty) -> u64 {
+    match t {
+        Ty::Int { bits: 8, .. } => 0xff,
+        Ty::Int { bits: 16, .. } => 0xffff,
+        Ty::Int { bits: 32, .. } => 0xffff_ffff,
+        _ => u64::MAX,
+    }
+}
+
+/// Go's `Duration.String` (`time/time.go`).
+pub fn duration(d: i64) -> String {
+    if d == 0 {
+        return "0s".into();
+    }
+    let neg = d < 0;
+    let u = d.unsigned_abs();
+    let s = if u < 1_000_000_000 {
+        let (unit, div) = if u < 1_000 {
+            ("ns", 1u64)
+        } else if u < 1_000_000 {
+            ("µs", 1_000)
+        } else {
+            ("ms", 1_000_000)
+        };
+        format!("{}{unit}", frac(u, div))
+    } else {
+        let mut s = String::new();
+        let h = u / 3_600_000_000_000;
+        let m = (u / 60_000_000_000) % 60;
+        let rest = u % 60_000_000_000;
+        if h > 0 {
+            let _ = write!(s, "{h}h");
+        }
+        if h > 0 || m > 0 {
+            let _ = write!(s, "{m}m");
+        }
+        let _ = write!(s, "{}s", frac(rest, 1_000_000_000));
+        s
+    };
+    if neg {
+        format!("-{s}")
+    } else {
+        s
+    }
+}
+
+fn frac(v: u64, div: u64) -> String {
+    let whole = v / div;
+    let mut f = v % div;
+    if f == 0 {
+        return whole.to_string();
+    }
+    let mut digits = String::new();
+    let mut d = div;
+    while d > 1 {
+        d /= 10;
+        digits.push(char::from(b'0' + (f / d) as u8));
+        f %= d;
+    }
+    format!("{whole}.{}", digits.trim_end_matches('0'))
+}
+
+/// Used by map formatting to order keys of mixed kinds.
+pub fn _key_text(k: &MapKey) -> String {
+    format!("{k:?}")
+}

@@ -1,0 +1,336 @@
+//! # gmp-go: real Go source, run on the GMP scheduler
+//!
+//! Parses a Go program with `go-parser` and type-checks it with `go-types` (Goscript's
+//! ports of `go/parser` and `go/types`), compiles it to register code ([`vm`]), and runs
+//! its goroutines as the core's Gs: the core resumes a goroutine's code
+//! ([`gmp_core::code::GCode`]) and the code runs until its next scheduling point.
+//!
+//! The standard library the explorer offers (`fmt`, `runtime`, `sync`, `time`, `os`,
+//! `errors`, `strings`, `strconv`) is Go source under `src/std/`: declarations without
+//! bodies are implemented by the VM ([`vm::Native`]), the rest is compiled like the
+//! program. Compile errors read as `go build` prints them: `./main.go:12:5: undefined: x`.
+
+pub mod compile;
+pub mod fmt;
+pub mod types;
+pub mod vm;
+
+use std::collections::HashMap;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use go_parser::{AstObjects, ErrorList, FileSet, Map};
+use go_types::{ImportKey, Importer, SourceRead, TCObjects, TraceConfig};
+
+/// A compile error at a line and column of `main.go`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Diag {
+    pub line: u32,
+    pub col: u32,
+    pub msg: String,
+}
+
+impl std::fmt::Display for Diag {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.line == 0 {
+            write!(f, "./main.go: {}", self.msg)
+        } else {
+            write!(f, "./main.go:{}:{}: {}", self.line, self.col, self.msg)
+        }
+    }
+}
+
+/// The explorer's standard library, as Go source.
+const STD: &[(&str, &str)] = &[
+    ("fmt", include_str!("std/fmt.go")),
+    ("runtime", include_str!("std/runtime.go")),
+    ("sync", include_str!("std/sync.go")),
+    ("time", include_str!("std/time.go")),
+    ("os", include_str!("std/os.go")),
+    ("errors", include_str!("std/errors.go")),
+    ("strings", include_str!("std/strings.go")),
+    ("strconv", include_str!("std/strconv.go")),
+];
+
+struct Src {
+    files: HashMap<String, String>,
+}
+
+impl SourceRead for Src {
+    fn working_dir(&self) -> &Path {
+        Path::new("/")
+    }
+    fn base_dir(&self) -> Option<&Path> {
+        Some(Path::new("/std"))
+    }
+    fn read_file(&self, p: &Path) -> io::Result<String> {
+        self.files
+            .get(p.to_str().unwrap_or(""))
+            .cloned()
+            .ok_or_else(|| io::Error::new(io::ErrorKind::NotFound, "no such file"))
+    }
+    fn read_dir(&self, p: &Path) -> io::Result<Vec<PathBuf>> {
+        let pre = format!("{}/", p.to_str().unwrap_or(""));
+        let mut v: Vec<PathBuf> = self
+            .files
+            .keys()
+            .filter(|k| k.starts_with(&pre))
+            .map(PathBuf::from)
+            .collect();
+        v.sort();
+        Ok(v)
+    }
+    fn is_file(&self, p: &Path) -> bool {
+        self.files.contains_key(p.to_str().unwrap_or(""))
+    }
+    fn is_dir(&self, p: &Path) -> bool {
+        let pre = format!("{}/", p.to_str().unwrap_or(""));
+        self.files.keys().any(|k| k.starts_with(&pre))
+    }
+    fn canonicalize_import(&self, key: &ImportKey) -> io::Result<(PathBuf, String)> {
+        if key.path == "main" {
+            return Ok((PathBuf::from("/main"), "main".into()));
+        }
+        if STD.iter().any(|(n, _)| *n == key.path) {
+            return Ok((
+                PathBuf::from(format!("/std/{}", key.path)),
+                key.path.clone(),
+            ));
+        }
+        Err(io::Error::new(
+            io::ErrorKind::NotFound,
+            "not in the explorer's library",
+        ))
+    }
+}
+
+/// Go 1.27's wording for the messages whose text changed since `go/types` 1.12.
+fn go_message(msg: &str) -> String {
+    let m = msg.trim();
+    if let Some(x) = m.strip_prefix("undeclared name: ") {
+        return format!("undefined: {x}");
+    }
+    if let Some(x) = m.strip_suffix(" declared but not used") {
+        return format!("declared and not used: {x}");
+    }
+    if let Some(x) = m.strip_suffix(" imported but not used") {
+        return format!("{x} imported and not used");
+    }
+    if m.starts_with("could not import") || m.contains("not in the explorer's library") {
+        return format!(
+            "{m} (the explorer offers fmt, runtime, sync, time, os, errors, strings and strconv)"
+        );
+    }
+    m.to_string()
+}
+
+/// Parses, checks and compiles `src` (the file `main.go`).
+pub fn compile(src: &str) -> Result<Arc<GoProgram>, Vec<Diag>> {
+    let mut files = HashMap::new();
+    files.insert("/main/main.go".to_string(), src.to_string());
+    for (name, text) in STD {
+        files.insert(format!("/std/{name}/{name}.go"), text.to_string());
+    }
+    let reader = Src { files };
+    let cfg = TraceConfig {
+        trace_parser: false,
+        trace_checker: false,
+    };
+    let mut fset = FileSet::new();
+    let mut pkgs = Map::new();
+    let mut results = Map::new();
+    let mut ast_objs = AstObjects::new();
+    let mut tc_objs = TCObjects::new();
+    let errors = ErrorList::new();
+    let key = ImportKey::new("main", "/");
+    let r = {
+        let mut imp = Importer::new(
+            &cfg,
+            &reader,
+            &mut fset,
+            &mut pkgs,
+            &mut results,
+            &mut ast_objs,
+            &mut tc_objs,
+            &errors,
+            0,
+        );
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| imp.import(&key)))
+    };
+    errors.sort();
+    let mut diags: Vec<Diag> = Vec::new();
+    for e in errors.borrow().iter() {
+        let (line, col) = (e.pos.line as u32, e.pos.column as u32);
+        let d = Diag {
+            line,
+            col,
+            msg: go_message(&e.msg),
+        };
+        if !diags.contains(&d) {
+            diags.push(d);
+        }
+        if diags.len() >= 10 {
+            break;
+        }
+    }
+    match r {
+        Err(_) if diags.is_empty() => diags.push(Diag {
+            line: 0,
+            col: 0,
+            msg: "gmp: the type checker failed on this program (please report it)".into(),
+        }),
+        Ok(Err(())) if diags.is_empty() => diags.push(Diag {
+            line: 0,
+            col: 0,
+            msg: "gmp: the program did not type-check".into(),
+        }),
+        _ => {}
+    }
+    if !diags.is_empty() {
+        return Err(diags);
+    }
+    // The main package's info, then the library packages'.
+    let main_pkg = pkgs.get("main").copied();
+    let mut infos = Vec::new();
+    if let Some(mk) = main_pkg {
+        if let Some(ti) = results.get(&mk) {
+            infos.push(ti);
+        }
+    }
+    for (k, ti) in results.iter() {
+        if Some(*k) != main_pkg {
+            infos.push(ti);
+        }
+    }
+    let cx = compile::Ctx {
+        ast: &ast_objs,
+        tc: &tc_objs,
+        fset: &fset,
+        infos: infos.clone(),
+    };
+    let mut c = compile::Compiler::new(cx, "./main.go".into());
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| c.program()));
+    let (init, main) = match r {
+        Ok(Ok(x)) => x,
+        Ok(Err(d)) => return Err(vec![d]),
+        Err(_) => {
+            return Err(vec![Diag {
+                line: 0,
+                col: 0,
+                msg: "gmp: the compiler failed on this program (an unsupported construct; please report it)".into(),
+            }])
+        }
+    };
+    // The entry: run the init sequence, then main.main.
+    let entry = c.funcs.len() as vm::FuncId;
+    c.funcs.push(vm::Func {
+        name: "runtime.main".into(),
+        nparams: 0,
+        nregs: 2,
+        ncaps: 0,
+        code: vec![
+            vm::I::Call {
+                f: init,
+                args: vec![],
+                dst: 0,
+                nret: 0,
+            },
+            vm::I::Call {
+                f: main,
+                args: vec![],
+                dst: 1,
+                nret: 0,
+            },
+            vm::I::Ret(vec![]),
+        ],
+        lines: vec![0, 0, 0],
+        frame: 0,
+        nosplit: true,
+        slot_off: vec![0, 0],
+        results: vec![],
+    });
+    if std::env::var_os("GMP_DUMP_CODE").is_some() {
+        for (i, f) in c.funcs.iter().enumerate() {
+            if f.name.starts_with("main.") {
+                eprintln!(
+                    "func {i} {} params={} caps={} regs={} frame={} nosplit={}",
+                    f.name, f.nparams, f.ncaps, f.nregs, f.frame, f.nosplit
+                );
+                for (pc, ins) in f.code.iter().enumerate() {
+                    eprintln!(
+                        "  {pc:3} L{:<3} {ins:?}",
+                        f.lines.get(pc).copied().unwrap_or(0)
+                    );
+                }
+            }
+        }
+    }
+    let prog = vm::Prog {
+        funcs: std::mem::take(&mut c.funcs),
+        types: std::mem::take(&mut c.types),
+        methods: std::mem::take(&mut c.methods),
+        globals: std::mem::take(&mut c.all_globals),
+        init,
+        main,
+        file: "./main.go".into(),
+    };
+    Ok(Arc::new(GoProgram {
+        prog: Arc::new(prog),
+        entry,
+        chans: Arc::new(vm::ChanVals::default()),
+    }))
+}
+
+/// Only the diagnostics, as `go vet`/`go build` print them (`gmp check`).
+pub fn check(src: &str) -> Vec<Diag> {
+    match compile(src) {
+        Ok(_) => vec![],
+        Err(d) => d,
+    }
+}
+
+/// A compiled program, as the core runs it.
+pub struct GoProgram {
+    pub prog: Arc<vm::Prog>,
+    entry: vm::FuncId,
+    chans: Arc<vm::ChanVals>,
+}
+
+impl GoProgram {
+    /// The core program whose `main.main` is this code.
+    pub fn program(self: &Arc<Self>) -> gmp_core::Program {
+        gmp_core::Program::from_code(self.clone())
+    }
+    /// Function names and frame sizes, for `gmp check --frames`.
+    pub fn frames(&self) -> Vec<(String, u64, bool)> {
+        self.prog
+            .funcs
+            .iter()
+            .filter(|f| !f.name.starts_with("runtime."))
+            .map(|f| (f.name.clone(), f.frame, f.nosplit))
+            .collect()
+    }
+}
+
+impl gmp_core::code::Code for GoProgram {
+    fn start_main(&self) -> Box<dyn gmp_core::code::GCode> {
+        Box::new(vm::Gor::new(
+            self.prog.clone(),
+            self.chans.clone(),
+            self.entry,
+            vec![],
+            &[],
+        ))
+    }
+    fn func_name(&self, entry: u32) -> String {
+        self.prog
+            .funcs
+            .get(entry as usize)
+            .map(|f| f.name.clone())
+            .unwrap_or_default()
+    }
+    fn main_frame(&self) -> u64 {
+        self.prog.funcs[self.prog.main as usize].frame
+    }
+}

@@ -1,0 +1,5 @@
+package os
+
+func Exit(code int)
+
+var Args []string

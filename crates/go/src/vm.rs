@@ -1,0 +1,2143 @@
+//! # The VM: a goroutine's frames, run until the next scheduling point
+//!
+//! A compiled function is a list of register instructions ([`I`]). A goroutine's state
+//! ([`Gor`]) is its call stack of frames; [`Gor::resume`] interprets instructions until
+//! one needs the scheduler, then returns the [`Yield`] to the core:
+//!
+//! - **A call's prologue** is a safe point exactly where the gc compiler puts a stack
+//!   check: every function except NOSPLIT leaves (on amd64, a leaf function whose frame
+//!   is under `StackSmall` = 128 bytes gets no check, `cmd/internal/obj/x86: preprocess`).
+//!   The check itself is done here (one compare, like compiled code); only a failing
+//!   check (`morestack`: a stack that must grow, or `stackguard0` poisoned by a preemption
+//!   request) yields to the core, and the call is retried when the G runs again.
+//! - **Runtime operations** (channels, `go`, Gosched, Sleep, sync, writes) yield the
+//!   core's [`Op`]; a result (a received value, the select case) comes back in [`Cx`].
+//! - **The CPU budget**: after `budget_ns` of virtual CPU time the code yields
+//!   [`Yield::Budget`], an instruction boundary where an async preemption lands.
+//!
+//! Values shared between goroutines (heap cells, slices' arrays, maps) sit behind
+//! mutexes, so a racy program can print racy results but never be undefined behaviour,
+//! under real threads too.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use gmp_core::code::{Cx, GCode, Yield};
+use gmp_core::program::Op;
+
+use crate::fmt as gofmt;
+use crate::types::{Ty, TyId, Types};
+
+pub type Reg = u32;
+pub type FuncId = u32;
+
+/// A Go value.
+#[derive(Clone, Debug, Default)]
+pub enum V {
+    /// The zero value of pointers, slices, maps, channels, funcs and interfaces.
+    #[default]
+    Nil,
+    Bool(bool),
+    Int(i64),
+    Float(f64),
+    Str(Arc<str>),
+    Ptr(Ptr),
+    Slice(Slice),
+    Map(Arc<Mutex<MapObj>>),
+    Chan(u32),
+    Func(Arc<Closure>),
+    /// An interface holding a value of a dynamic type.
+    Iface(Arc<(TyId, V)>),
+    /// A struct's fields or an array's elements (copied on assignment).
+    Agg(Box<[V]>),
+    /// Several results of a call.
+    Tuple(Box<[V]>),
+}
+
+pub type Cell = Arc<Mutex<V>>;
+
+/// Where a pointer points.
+#[derive(Clone, Debug)]
+pub enum Ptr {
+    /// A variable (boxed local, global, or `new`/`&T{}`).
+    Cell(Cell),
+    /// An element of a slice's backing array.
+    Elem(Arc<Mutex<Vec<V>>>, usize),
+    /// Field or element `i` of the aggregate another pointer points to.
+    Sub(Arc<Ptr>, u32),
+}
+
+#[derive(Clone, Debug)]
+pub struct Slice {
+    pub arr: Arc<Mutex<Vec<V>>>,
+    pub off: usize,
+    pub len: usize,
+    pub cap: usize,
+}
+
+#[derive(Debug)]
+pub struct Closure {
+    pub func: FuncId,
+    pub caps: Box<[V]>,
+}
+
+/// A Go map: entries in insertion order with an index; iteration starts at a random
+/// entry as Go's does (`mapiterinit` picks a random bucket and offset).
+#[derive(Debug, Default)]
+pub struct MapObj {
+    pub keys: Vec<V>,
+    pub vals: Vec<V>,
+    pub index: HashMap<MapKey, usize>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MapKey {
+    Nil,
+    Bool(bool),
+    Int(i64),
+    Float(u64),
+    Str(Arc<str>),
+    Other(String),
+}
+
+pub fn map_key(v: &V) -> MapKey {
+    match v {
+        V::Nil => MapKey::Nil,
+        V::Bool(b) => MapKey::Bool(*b),
+        V::Int(i) => MapKey::Int(*i),
+        V::Float(f) => MapKey::Float(f.to_bits()),
+        V::Str(s) => MapKey::Str(s.clone()),
+        V::Iface(b) => MapKey::Other(format!("{}:{:?}", b.0, map_key(&b.1))),
+        V::Chan(c) => MapKey::Other(format!("chan{c}")),
+        V::Agg(xs) => MapKey::Other(format!("{:?}", xs.iter().map(map_key).collect::<Vec<_>>())),
+        V::Ptr(p) => MapKey::Other(format!("{:p}", ptr_addr(p) as *const u8)),
+        other => MapKey::Other(format!("{other:?}")),
+    }
+}
+
+pub fn ptr_addr(p: &Ptr) -> usize {
+    match p {
+        Ptr::Cell(c) => Arc::as_ptr(c) as *const u8 as usize,
+        Ptr::Elem(a, i) => Arc::as_ptr(a) as *const u8 as usize + i * 16,
+        Ptr::Sub(b, i) => ptr_addr(b) + *i as usize * 8 + 1,
+    }
+}
+
+impl MapObj {
+    pub fn get(&self, k: &V) -> Option<&V> {
+        self.index.get(&map_key(k)).map(|&i| &self.vals[i])
+    }
+    pub fn set(&mut self, k: V, v: V) {
+        let mk = map_key(&k);
+        match self.index.get(&mk) {
+            Some(&i) => self.vals[i] = v,
+            None => {
+                self.index.insert(mk, self.keys.len());
+                self.keys.push(k);
+                self.vals.push(v);
+            }
+        }
+    }
+    pub fn delete(&mut self, k: &V) {
+        if let Some(i) = self.index.remove(&map_key(k)) {
+            self.keys.swap_remove(i);
+            self.vals.swap_remove(i);
+            if i < self.keys.len() {
+                self.index.insert(map_key(&self.keys[i]), i);
+            }
+        }
+    }
+}
+
+/// Arithmetic and comparison operators.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    And,
+    Or,
+    Xor,
+    AndNot,
+    Shl,
+    Shr,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+/// How an operator treats its operands.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Kind {
+    /// Integers of this many bits, signed or not (results wrap as Go's do).
+    Int {
+        bits: u8,
+        signed: bool,
+    },
+    Float,
+    Str,
+    Bool,
+    /// Anything else compared with `==` (pointers, channels, interfaces, structs).
+    Other,
+}
+
+/// Runtime functions implemented in Rust.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Native {
+    Println,
+    Printf,
+    Print,
+    Sprintf,
+    Sprint,
+    Sprintln,
+    Errorf,
+    BuiltinPrint,
+    BuiltinPrintln,
+    Gosched,
+    Gomaxprocs,
+    NumGoroutine,
+    NumCpu,
+    Gc,
+    LockOSThread,
+    UnlockOSThread,
+    Stack,
+    WgAdd,
+    WgDone,
+    WgWait,
+    MutexLock,
+    MutexUnlock,
+    Sleep,
+    Now,
+    DurationString,
+    Exit,
+    Repeat,
+    Join,
+    Contains,
+    HasPrefix,
+    HasSuffix,
+    ToUpper,
+    ToLower,
+    Split,
+    TrimSpace,
+    Index,
+    Itoa,
+    Atoi,
+}
+
+/// One instruction. Registers are the frame's slots.
+#[derive(Clone, Debug)]
+pub enum I {
+    Const(Reg, V),
+    Move(Reg, Reg),
+    Bin(BinOp, Kind, Reg, Reg, Reg),
+    Neg(Kind, Reg, Reg),
+    Not(Reg, Reg),
+    BitNot(Kind, Reg, Reg),
+    /// Convert between numeric kinds / string forms: dst, src, from, to.
+    Conv(Reg, Reg, Conv),
+    /// Wrap a concrete value in an interface of dynamic type `TyId`.
+    ToIface(Reg, Reg, TyId),
+    Jmp(u32),
+    JmpIf(Reg, u32),
+    JmpIfNot(Reg, u32),
+    /// dst = *ptr
+    Load(Reg, Reg),
+    /// *ptr = src
+    Store(Reg, Reg),
+    /// dst = new cell holding src (a boxed variable, `new(T)`, `&T{...}`).
+    Box(Reg, Reg),
+    /// dst = pointer to field/element i of what ptr points to.
+    SubPtr(Reg, Reg, u32),
+    /// dst = &slice[i] (index-checked).
+    ElemPtr(Reg, Reg, Reg),
+    /// dst = agg.i / agg.i = src (a value aggregate in a register).
+    Field(Reg, Reg, u32),
+    SetField(Reg, u32, Reg),
+    /// A value of aggregate shape from registers.
+    MakeAgg(Reg, Vec<Reg>),
+    /// dst = x[i] for a slice, array value, string (byte) or map (with `ok` dst).
+    Index(Reg, Reg, Reg),
+    MapIndex(Reg, Option<Reg>, Reg, Reg, Reg),
+    /// slice[i] = v; array-in-register[i] = v
+    SetIndex(Reg, Reg, Reg),
+    SetMap(Reg, Reg, Reg),
+    MapDelete(Reg, Reg),
+    MakeSlice(Reg, Reg, Option<Reg>, Reg),
+    MakeMap(Reg),
+    MakeChan(Reg, Option<Reg>),
+    SliceLit(Reg, Vec<Reg>),
+    Append(Reg, Reg, Vec<Reg>),
+    AppendSpread(Reg, Reg, Reg),
+    Copy(Reg, Reg, Reg),
+    Len(Reg, Reg),
+    Cap(Reg, Reg),
+    /// dst = x[lo:hi:max]
+    SliceOp(Reg, Reg, Option<Reg>, Option<Reg>, Option<Reg>),
+    /// Static call: results to dst.. (nret of them).
+    Call {
+        f: FuncId,
+        args: Vec<Reg>,
+        dst: Reg,
+        nret: u32,
+    },
+    /// Call of a func value.
+    CallV {
+        f: Reg,
+        args: Vec<Reg>,
+        dst: Reg,
+        nret: u32,
+    },
+    /// Method call through an interface.
+    CallIface {
+        recv: Reg,
+        method: Arc<str>,
+        args: Vec<Reg>,
+        dst: Reg,
+        nret: u32,
+    },
+    Native {
+        n: Native,
+        args: Vec<Reg>,
+        dst: Reg,
+        nret: u32,
+    },
+    Ret(Vec<Reg>),
+    /// Split a tuple into registers.
+    Untuple(Reg, Vec<Reg>),
+    Closure(Reg, FuncId, Vec<Reg>),
+    Go {
+        f: Reg,
+        args: Vec<Reg>,
+    },
+    Defer {
+        f: Reg,
+        args: Vec<Reg>,
+    },
+    Recover(Reg),
+    Panic(Reg),
+    Send(Reg, Reg),
+    Recv(Reg, Option<Reg>, Reg),
+    Close(Reg),
+    /// cases: (chan reg, Some(value reg) to send); dst gets the fired case index, recv
+    /// the value and ok.
+    Select {
+        cases: Vec<(Reg, Option<Reg>)>,
+        block: bool,
+        dst: Reg,
+        val: Reg,
+        ok: Reg,
+    },
+    /// A type assertion: dst = x.(T) (ok form if `ok` is set).
+    Assert(Reg, Option<Reg>, Reg, TyId),
+    /// The dynamic type id of an interface (0 for nil).
+    TypeOf(Reg, Reg),
+    /// Does the interface's dynamic type implement interface type T?
+    Implements(Reg, Reg, TyId),
+    /// Map iteration: snapshot keys and values into a slice-like tuple.
+    MapIter(Reg, Reg),
+    /// Next rune of a string: (index reg holds byte offset) -> rune, width.
+    StrNext(Reg, Reg, Reg, Reg),
+    /// The simulated stack address of a frame slot (`unsafe.Pointer(&local)`).
+    StackAddr(Reg, u32),
+    /// A nil left by a receive from a closed channel becomes the element's zero value.
+    NilToZero(Reg, V),
+    /// A runtime error or unsupported operation at run time.
+    Trap(Arc<str>),
+    Nop,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub enum Conv {
+    IntToInt { bits: u8, signed: bool },
+    IntToFloat,
+    FloatToInt { bits: u8, signed: bool },
+    IntToStr,
+    StrToBytes,
+    BytesToStr,
+    StrToRunes,
+    RunesToStr,
+    Same,
+}
+
+/// A compiled function.
+#[derive(Debug, Default)]
+pub struct Func {
+    pub name: String,
+    pub nparams: u32,
+    /// Registers (params first, then captured variables, then locals and temps).
+    pub nregs: u32,
+    pub ncaps: u32,
+    pub code: Vec<I>,
+    pub lines: Vec<u32>,
+    /// Frame size as the prologue checks it (locals, spills, outgoing args, return
+    /// address), estimated as the gc compiler lays frames out.
+    pub frame: u64,
+    /// NOSPLIT: a leaf with a small frame has no stack check (and no safe point).
+    pub nosplit: bool,
+    /// Byte offset of each register's variable in the frame, for `&local` addresses.
+    pub slot_off: Vec<u32>,
+    /// The result registers (and whether each is a cell: a named result), which a
+    /// function returns when a deferred call recovers a panic.
+    pub results: Vec<(Reg, bool)>,
+}
+
+/// The compiled program.
+pub struct Prog {
+    pub funcs: Vec<Func>,
+    pub types: Types,
+    /// (dynamic type, method name) -> (function, receiver is a pointer)
+    pub methods: HashMap<(TyId, Arc<str>), (FuncId, bool)>,
+    pub globals: Vec<Cell>,
+    pub init: FuncId,
+    pub main: FuncId,
+    pub file: String,
+}
+
+/// Per-instruction virtual CPU costs in picoseconds (see docs/GO-FRONT-END.md).
+pub mod cost {
+    pub const ALU: u64 = 300;
+    pub const MOVE: u64 = 150;
+    pub const BRANCH: u64 = 300;
+    pub const CALL: u64 = 1_500;
+    pub const MEM: u64 = 600;
+    pub const ALLOC: u64 = 25_000;
+    pub const MAP: u64 = 20_000;
+    pub const IFACE: u64 = 2_000;
+    pub const FMT: u64 = 150_000;
+    pub const STR: u64 = 10_000;
+}
+
+struct Frame {
+    func: FuncId,
+    pc: usize,
+    regs: Vec<V>,
+    /// Where the caller wants the results.
+    dst: Reg,
+    nret: u32,
+    defers: Vec<(V, Vec<V>)>,
+    /// Results stashed while deferred calls run at return.
+    returning: Option<Vec<V>>,
+    /// This frame is a deferred call (recover works in it).
+    is_defer: bool,
+    /// Stack bytes used below this frame's own frame (for `&local` addresses).
+    used_below: u64,
+}
+
+/// What a yielded operation will hand back when the G resumes.
+enum Pending {
+    None,
+    Recv {
+        dst: Reg,
+        ok: Option<Reg>,
+    },
+    Select {
+        dst: Reg,
+        val: Reg,
+        ok: Reg,
+    },
+    Procs {
+        dst: Reg,
+    },
+    /// `Lock` may have to be yielded again (`lockSlow` loops).
+    Lock(u32),
+}
+
+/// A goroutine's execution state.
+pub struct Gor {
+    prog: Arc<Prog>,
+    frames: Vec<Frame>,
+    used: u64,
+    pending: Pending,
+    /// A panic unwinding the stack.
+    panicking: Option<V>,
+    recovered: bool,
+    /// Picoseconds of CPU not yet charged.
+    ps: u64,
+    /// Tokens for values in flight through channels.
+    chans: Arc<ChanVals>,
+    /// A parked select's non-nil cases, to map the fired case back.
+    sel_map: Option<(Vec<usize>, usize)>,
+    /// What the entry function returned (for calls run to completion by the VM itself).
+    result: Vec<V>,
+    carry_ps: u64,
+    pub goid: u64,
+    /// `Error()`/`String()` of the value being panicked with, if it has one.
+    panic_method_text: Option<String>,
+}
+
+/// Values in flight through channels, by token (the core moves only tokens).
+#[derive(Default)]
+pub struct ChanVals {
+    next: std::sync::atomic::AtomicI64,
+    vals: Mutex<HashMap<i64, V>>,
+}
+
+impl ChanVals {
+    fn put(&self, v: V) -> i64 {
+        let t = self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        self.vals.lock().unwrap().insert(t, v);
+        t
+    }
+    fn take(&self, t: i64) -> V {
+        self.vals.lock().unwrap().remove(&t).unwrap_or_default()
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+pub fn load(p: &Ptr) -> V {
+    match p {
+        Ptr::Cell(c) => lock(c).clone(),
+        Ptr::Elem(a, i) => lock(a).get(*i).cloned().unwrap_or_default(),
+        Ptr::Sub(..) => with_mut(p, |v| v.clone()),
+    }
+}
+
+pub fn with_mut<R>(p: &Ptr, f: impl FnOnce(&mut V) -> R) -> R {
+    let mut f = Some(f);
+    let mut out = None;
+    with_mut_dyn(p, &mut |v: &mut V| {
+        if let Some(f) = f.take() {
+            out = Some(f(v));
+        }
+    });
+    out.expect("with_mut ran")
+}
+
+fn with_mut_dyn(p: &Ptr, f: &mut dyn FnMut(&mut V)) {
+    match p {
+        Ptr::Cell(c) => f(&mut lock(c)),
+        Ptr::Elem(a, i) => {
+            let mut a = lock(a);
+            let mut dummy = V::Nil;
+            let slot = a.get_mut(*i).unwrap_or(&mut dummy);
+            f(slot)
+        }
+        Ptr::Sub(base, i) => with_mut_dyn(base, &mut |v: &mut V| match v {
+            V::Agg(xs) if (*i as usize) < xs.len() => f(&mut xs[*i as usize]),
+            other => f(other),
+        }),
+    }
+}
+
+pub fn store(p: &Ptr, v: V) {
+    with_mut(p, |slot| *slot = v)
+}
+
+/// Go's `==` on two values of the same type.
+pub fn equal(a: &V, b: &V) -> bool {
+    match (a, b) {
+        (V::Nil, V::Nil) => true,
+        (V::Bool(x), V::Bool(y)) => x == y,
+        (V::Int(x), V::Int(y)) => x == y,
+        (V::Float(x), V::Float(y)) => x == y,
+        (V::Str(x), V::Str(y)) => x == y,
+        (V::Chan(x), V::Chan(y)) => x == y,
+        (V::Ptr(x), V::Ptr(y)) => ptr_addr(x) == ptr_addr(y),
+        (V::Iface(x), V::Iface(y)) => x.0 == y.0 && equal(&x.1, &y.1),
+        (V::Agg(x), V::Agg(y)) => {
+            x.len() == y.len() && x.iter().zip(y.iter()).all(|(a, b)| equal(a, b))
+        }
+        (V::Map(x), V::Map(y)) => Arc::ptr_eq(x, y),
+        (V::Func(x), V::Func(y)) => Arc::ptr_eq(x, y),
+        _ => false,
+    }
+}
+
+fn wrap(v: i64, bits: u8, signed: bool) -> i64 {
+    match (bits, signed) {
+        (8, true) => v as i8 as i64,
+        (16, true) => v as i16 as i64,
+        (32, true) => v as i32 as i64,
+        (8, false) => v as u8 as i64,
+        (16, false) => v as u16 as i64,
+        (32, false) => v as u32 as i64,
+        _ => v,
+    }
+}
+
+/// A runtime error: a Go panic with Go's text (`runtime error: ...`).
+pub struct RtErr(pub String);
+
+fn as_int(v: &V) -> i64 {
+    match v {
+        V::Int(i) => *i,
+        V::Bool(b) => *b as i64,
+        V::Float(f) => *f as i64,
+        _ => 0,
+    }
+}
+
+fn as_f(v: &V) -> f64 {
+    match v {
+        V::Float(f) => *f,
+        V::Int(i) => *i as f64,
+        _ => 0.0,
+    }
+}
+
+fn as_str(v: &V) -> Arc<str> {
+    match v {
+        V::Str(s) => s.clone(),
+        _ => Arc::from(""),
+    }
+}
+
+fn binop(op: BinOp, k: Kind, a: &V, b: &V) -> Result<V, RtErr> {
+    use BinOp::*;
+    Ok(match k {
+        Kind::Int { bits, signed } => {
+            let (x, y) = (as_int(a), as_int(b));
+            let w = |v: i64| V::Int(wrap(v, bits, signed));
+            let u64s = !signed && bits == 64;
+            match op {
+                Add => w(x.wrapping_add(y)),
+                Sub => w(x.wrapping_sub(y)),
+                Mul => w(x.wrapping_mul(y)),
+                Div | Rem => {
+                    if y == 0 {
+                        return Err(RtErr("runtime error: integer divide by zero".into()));
+                    }
+                    let r = if u64s {
+                        let (x, y) = (x as u64, y as u64);
+                        (if op == Div { x / y } else { x % y }) as i64
+                    } else if op == Div {
+                        x.wrapping_div(y)
+                    } else {
+                        x.wrapping_rem(y)
+                    };
+                    w(r)
+                }
+                And => w(x & y),
+                Or => w(x | y),
+                Xor => w(x ^ y),
+                AndNot => w(x & !y),
+                Shl => {
+                    if y < 0 {
+                        return Err(RtErr("runtime error: negative shift amount".into()));
+                    }
+                    w(if y >= 64 { 0 } else { x.wrapping_shl(y as u32) })
+                }
+                Shr => {
+                    if y < 0 {
+                        return Err(RtErr("runtime error: negative shift amount".into()));
+                    }
+                    let s = y.min(63) as u32;
+                    if signed {
+                        w(x >> s)
+                    } else if y >= 64 {
+                        V::Int(0)
+                    } else {
+                        w(((x as u64) >> s) as i64)
+                    }
+                }
+                Eq => V::Bool(x == y),
+                Ne => V::Bool(x != y),
+                Lt | Le | Gt | Ge if u64s => {
+                    let (x, y) = (x as u64, y as u64);
+                    V::Bool(match op {
+                        Lt => x < y,
+                        Le => x <= y,
+                        Gt => x > y,
+                        _ => x >= y,
+                    })
+                }
+                Lt => V::Bool(x < y),
+                Le => V::Bool(x <= y),
+                Gt => V::Bool(x > y),
+                Ge => V::Bool(x >= y),
+            }
+        }
+        Kind::Float => {
+            let (x, y) = (as_f(a), as_f(b));
+            match op {
+                Add => V::Float(x + y),
+                Sub => V::Float(x - y),
+                Mul => V::Float(x * y),
+                Div => V::Float(x / y),
+                Eq => V::Bool(x == y),
+                Ne => V::Bool(x != y),
+                Lt => V::Bool(x < y),
+                Le => V::Bool(x <= y),
+                Gt => V::Bool(x > y),
+                Ge => V::Bool(x >= y),
+                _ => V::Float(f64::NAN),
+            }
+        }
+        Kind::Str => {
+            let (x, y) = (as_str(a), as_str(b));
+            match op {
+                Add => V::Str(Arc::from(format!("{x}{y}"))),
+                Eq => V::Bool(x == y),
+                Ne => V::Bool(x != y),
+                Lt => V::Bool(x < y),
+                Le => V::Bool(x <= y),
+                Gt => V::Bool(x > y),
+                _ => V::Bool(x >= y),
+            }
+        }
+        Kind::Bool | Kind::Other => match op {
+            Eq => V::Bool(equal(a, b)),
+            Ne => V::Bool(!equal(a, b)),
+            _ => V::Nil,
+        },
+    })
+}
+
+/// What the interpreter loop stopped for.
+enum Stop {
+    Yield(Yield),
+    Err(RtErr),
+}
+
+impl Gor {
+    pub fn new(prog: Arc<Prog>, chans: Arc<ChanVals>, f: FuncId, args: Vec<V>, caps: &[V]) -> Gor {
+        let mut g = Gor {
+            prog,
+            frames: Vec::new(),
+            used: 0,
+            pending: Pending::None,
+            panicking: None,
+            recovered: false,
+            ps: 0,
+            chans,
+            sel_map: None,
+            result: Vec::new(),
+            carry_ps: 0,
+            goid: 0,
+            panic_method_text: None,
+        };
+        g.push_frame(f, args, caps, 0, 0, false);
+        g
+    }
+
+    fn push_frame(
+        &mut self,
+        f: FuncId,
+        args: Vec<V>,
+        caps: &[V],
+        dst: Reg,
+        nret: u32,
+        is_defer: bool,
+    ) {
+        let func = &self.prog.funcs[f as usize];
+        let mut regs = Vec::with_capacity(func.nregs as usize);
+        regs.extend(args);
+        regs.resize(func.nparams as usize, V::Nil);
+        regs.extend(caps.iter().cloned());
+        regs.resize(func.nregs as usize, V::Nil);
+        let used_below = self.used;
+        self.used += func.frame;
+        self.frames.push(Frame {
+            func: f,
+            pc: 0,
+            regs,
+            dst,
+            nret,
+            defers: Vec::new(),
+            returning: None,
+            is_defer,
+            used_below,
+        });
+    }
+
+    /// The stack check of a call's prologue: Some(frame) when morestack is needed.
+    fn prologue(&self, f: FuncId, cx: &Cx<'_>) -> Option<u64> {
+        let func = &self.prog.funcs[f as usize];
+        if func.nosplit {
+            return None;
+        }
+        cx.morestack(self.used, func.frame).then_some(func.frame)
+    }
+
+    /// Frames for a traceback, innermost first.
+    pub fn where_(&self) -> Vec<(String, String)> {
+        self.frames
+            .iter()
+            .rev()
+            .map(|fr| {
+                let f = &self.prog.funcs[fr.func as usize];
+                let pc = fr.pc.min(f.lines.len().saturating_sub(1));
+                let line = f.lines.get(pc).copied().unwrap_or(0);
+                (
+                    format!("{}(...)", f.name),
+                    format!("{}:{line}", self.prog.file),
+                )
+            })
+            .collect()
+    }
+
+    fn deliver(&mut self, cx: &mut Cx<'_>) -> Option<Yield> {
+        let pending = std::mem::replace(&mut self.pending, Pending::None);
+        let fr = self.frames.last_mut().unwrap();
+        match pending {
+            Pending::None => {}
+            Pending::Lock(id) => {
+                if cx.retry {
+                    self.pending = Pending::Lock(id);
+                    return Some(Yield::Op(Op::Lock(id)));
+                }
+            }
+            Pending::Recv { dst, ok } => {
+                let (tok, got) = cx.received.take().unwrap_or((0, false));
+                let v = if got { self.chans.take(tok) } else { V::Nil };
+                fr.regs[dst as usize] = v;
+                if let Some(ok) = ok {
+                    fr.regs[ok as usize] = V::Bool(got);
+                }
+            }
+            Pending::Select { dst, val, ok } => {
+                let fired = cx.selected.take().unwrap_or(usize::MAX);
+                fr.regs[dst as usize] = V::Int(fired as i64);
+                if let Some((tok, got)) = cx.received.take() {
+                    fr.regs[val as usize] = if got { self.chans.take(tok) } else { V::Nil };
+                    fr.regs[ok as usize] = V::Bool(got);
+                }
+            }
+            Pending::Procs { dst } => fr.regs[dst as usize] = V::Int(cx.prev_procs as i64),
+        }
+        None
+    }
+
+    fn run(&mut self, cx: &mut Cx<'_>) -> Yield {
+        if let Some(y) = self.deliver(cx) {
+            return y;
+        }
+        let budget_ps = cx.budget_ns.saturating_mul(1000);
+        let start_ps = self.ps;
+        loop {
+            if self.ps - start_ps >= budget_ps {
+                return Yield::Budget;
+            }
+            match self.step(cx) {
+                Ok(()) => {}
+                Err(Stop::Yield(y)) => return y,
+                Err(Stop::Err(e)) => {
+                    if let Some(y) = self.start_panic(V::Str(Arc::from(e.0.as_str())), true) {
+                        return y;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Begins unwinding for a panic; returns a Fatal yield if nothing can recover.
+    fn start_panic(&mut self, v: V, runtime_err: bool) -> Option<Yield> {
+        let v = if runtime_err {
+            V::Iface(Arc::new((crate::types::RUNTIME_ERROR, v)))
+        } else {
+            v
+        };
+        self.panicking = Some(v);
+        self.recovered = false;
+        self.unwind()
+    }
+
+    /// Runs the next deferred call of the panicking stack, or ends the program.
+    fn unwind(&mut self) -> Option<Yield> {
+        loop {
+            let Some(fr) = self.frames.last_mut() else {
+                let v = self.panicking.take().unwrap_or_default();
+                let text = self.panic_text(&v);
+                return Some(Yield::Fatal { text, code: 2 });
+            };
+            if let Some((f, args)) = fr.defers.pop() {
+                self.call_value(&f, args, 0, 0, true);
+                return None;
+            }
+            if self.frames.len() == 1 {
+                let v = self.panicking.take().unwrap_or_default();
+                let text = self.panic_text(&v);
+                return Some(Yield::Fatal { text, code: 2 });
+            }
+            self.pop_frame();
+        }
+    }
+
+    fn panic_text(&self, v: &V) -> String {
+        let msg = match v {
+            V::Iface(b) if b.0 == crate::types::RUNTIME_ERROR => {
+                format!("{}", gofmt::plain(&b.1, &self.prog.types))
+            }
+            V::Iface(b) => {
+                let t = self.prog.types.get(b.0);
+                match (&b.1, t) {
+                    (V::Str(s), Ty::Str) => s.to_string(),
+                    _ => match self.panic_method_text.clone() {
+                        Some(e) => e,
+                        None => gofmt::go_syntax(v, &self.prog.types),
+                    },
+                }
+            }
+            other => format!("{}", gofmt::plain(other, &self.prog.types)),
+        };
+        let mut s = format!("panic: {msg}");
+        if let V::Iface(b) = v {
+            if b.0 == crate::types::RUNTIME_ERROR && msg.contains("nil map") {
+                // (Go prints the same text for this one.)
+            }
+        }
+        s.push_str("\n\ngoroutine ");
+        s.push_str(&format!("{} [running]:\n", self.goid_hint()));
+        for (f, at) in self.where_() {
+            s.push_str(&format!("{f}\n\t{at}\n"));
+        }
+        s.push_str("exit status 2");
+        s
+    }
+
+    fn goid_hint(&self) -> String {
+        self.goid.max(1).to_string()
+    }
+
+    fn pop_frame(&mut self) -> Frame {
+        let fr = self.frames.pop().unwrap();
+        self.used = fr.used_below;
+        fr
+    }
+
+    /// Calls a func value (a closure) with `args`.
+    fn call_value(&mut self, f: &V, args: Vec<V>, dst: Reg, nret: u32, is_defer: bool) {
+        match f {
+            V::Func(c) => {
+                let c = c.clone();
+                self.push_frame(c.func, args, &c.caps, dst, nret, is_defer);
+            }
+            _ => {
+                self.panicking = Some(V::Iface(Arc::new((
+                    crate::types::RUNTIME_ERROR,
+                    V::Str(Arc::from(
+                        "runtime error: invalid memory address or nil pointer dereference",
+                    )),
+                ))));
+            }
+        }
+    }
+
+    fn ret(&mut self, vals: Vec<V>) -> Result<(), Stop> {
+        let fr = self.frames.last_mut().unwrap();
+        if let Some((f, args)) = fr.defers.pop() {
+            fr.returning = Some(vals);
+            self.call_value(&f, args, 0, 0, true);
+            return Ok(());
+        }
+        let fr = self.pop_frame();
+        let was_defer = fr.is_defer;
+        if self.frames.is_empty() {
+            self.result = vals;
+            return Err(Stop::Yield(Yield::Return));
+        }
+        let caller = self.frames.last_mut().unwrap();
+        if was_defer {
+            // A deferred call returned: resume the caller's return, or its unwinding.
+            if self.panicking.is_some() && !self.recovered {
+                if let Some(y) = self.unwind() {
+                    return Err(Stop::Yield(y));
+                }
+                return Ok(());
+            }
+            if self.recovered {
+                // The panic stops here: the frame that deferred the recovering call
+                // returns normally (with its current results).
+                self.recovered = false;
+                self.panicking = None;
+                let vals = match caller.returning.take() {
+                    Some(v) => v,
+                    None => {
+                        let f = &self.prog.funcs[caller.func as usize];
+                        f.results
+                            .iter()
+                            .map(|&(r, cell)| match (&caller.regs[r as usize], cell) {
+                                (V::Ptr(p), true) => load(p),
+                                (v, _) => v.clone(),
+                            })
+                            .collect()
+                    }
+                };
+                return self.ret(vals);
+            }
+            let vals = caller.returning.take().unwrap_or_default();
+            return self.ret(vals);
+        }
+        let (dst, nret) = (fr.dst, fr.nret);
+        for (i, v) in vals.into_iter().enumerate().take(nret as usize) {
+            caller.regs[dst as usize + i] = v;
+        }
+        Ok(())
+    }
+
+    fn step(&mut self, cx: &mut Cx<'_>) -> Result<(), Stop> {
+        let prog = self.prog.clone();
+        let fr = self.frames.last_mut().unwrap();
+        let func = &prog.funcs[fr.func as usize];
+        let Some(ins) = func.code.get(fr.pc) else {
+            return self.ret(Vec::new());
+        };
+        let r = &mut fr.regs;
+        macro_rules! g {
+            ($x:expr) => {
+                &r[*$x as usize]
+            };
+        }
+        macro_rules! set {
+            ($x:expr, $v:expr) => {{
+                let v = $v;
+                r[*$x as usize] = v;
+            }};
+        }
+        let err = |s: String| Err(Stop::Err(RtErr(s)));
+        fr.pc += 1;
+        match ins {
+            I::Const(d, v) => {
+                set!(d, v.clone());
+                self.ps += cost::MOVE;
+            }
+            I::Move(d, s) => {
+                set!(d, g!(s).clone());
+                self.ps += cost::MOVE;
+            }
+            I::Bin(op, k, d, a, b) => {
+                let v = binop(*op, *k, g!(a), g!(b)).map_err(Stop::Err)?;
+                set!(d, v);
+                self.ps += cost::ALU;
+            }
+            I::Neg(k, d, a) => {
+                let v = match (k, g!(a)) {
+                    (Kind::Float, x) => V::Float(-as_f(x)),
+                    (Kind::Int { bits, signed }, x) => {
+                        V::Int(wrap(as_int(x).wrapping_neg(), *bits, *signed))
+                    }
+                    (_, x) => x.clone(),
+                };
+                set!(d, v);
+                self.ps += cost::ALU;
+            }
+            I::Not(d, a) => {
+                let v = !matches!(g!(a), V::Bool(true));
+                set!(d, V::Bool(v));
+                self.ps += cost::ALU;
+            }
+            I::BitNot(k, d, a) => {
+                let v = match k {
+                    Kind::Int { bits, signed } => V::Int(wrap(!as_int(g!(a)), *bits, *signed)),
+                    _ => V::Nil,
+                };
+                set!(d, v);
+                self.ps += cost::ALU;
+            }
+            I::Conv(d, s, c) => {
+                let x = g!(s).clone();
+                let v = match c {
+                    Conv::IntToInt { bits, signed } => V::Int(wrap(as_int(&x), *bits, *signed)),
+                    Conv::IntToFloat => V::Float(as_int(&x) as f64),
+                    Conv::FloatToInt { bits, signed } => {
+                        V::Int(wrap(as_f(&x) as i64, *bits, *signed))
+                    }
+                    Conv::IntToStr => {
+                        let c = char::from_u32(as_int(&x) as u32).unwrap_or('\u{FFFD}');
+                        V::Str(Arc::from(c.to_string()))
+                    }
+                    Conv::StrToBytes => {
+                        let s = as_str(&x);
+                        let v: Vec<V> = s.bytes().map(|b| V::Int(b as i64)).collect();
+                        slice_of(v)
+                    }
+                    Conv::StrToRunes => {
+                        let s = as_str(&x);
+                        let v: Vec<V> = s.chars().map(|c| V::Int(c as i64)).collect();
+                        slice_of(v)
+                    }
+                    Conv::BytesToStr => {
+                        let b: Vec<u8> = slice_vals(&x).iter().map(|v| as_int(v) as u8).collect();
+                        V::Str(Arc::from(String::from_utf8_lossy(&b).as_ref()))
+                    }
+                    Conv::RunesToStr => {
+                        let s: String = slice_vals(&x)
+                            .iter()
+                            .map(|v| char::from_u32(as_int(v) as u32).unwrap_or('\u{FFFD}'))
+                            .collect();
+                        V::Str(Arc::from(s))
+                    }
+                    Conv::Same => x,
+                };
+                set!(d, v);
+                self.ps += cost::ALU;
+            }
+            I::ToIface(d, s, t) => {
+                let v = match g!(s) {
+                    V::Iface(b) => V::Iface(b.clone()),
+                    x => V::Iface(Arc::new((*t, x.clone()))),
+                };
+                set!(d, v);
+                self.ps += cost::MOVE;
+            }
+            I::Jmp(t) => {
+                fr.pc = *t as usize;
+                self.ps += cost::BRANCH;
+            }
+            I::JmpIf(c, t) => {
+                if matches!(g!(c), V::Bool(true)) {
+                    fr.pc = *t as usize;
+                }
+                self.ps += cost::BRANCH;
+            }
+            I::JmpIfNot(c, t) => {
+                if !matches!(g!(c), V::Bool(true)) {
+                    fr.pc = *t as usize;
+                }
+                self.ps += cost::BRANCH;
+            }
+            I::Load(d, p) => {
+                let v = match g!(p) {
+                    V::Ptr(p) => load(p),
+                    _ => return err(NIL_DEREF.into()),
+                };
+                set!(d, v);
+                self.ps += cost::MEM;
+            }
+            I::Store(p, s) => {
+                match g!(p) {
+                    V::Ptr(p) => store(p, g!(s).clone()),
+                    _ => return err(NIL_DEREF.into()),
+                }
+                self.ps += cost::MEM;
+            }
+            I::Box(d, s) => {
+                let v = V::Ptr(Ptr::Cell(Arc::new(Mutex::new(g!(s).clone()))));
+                set!(d, v);
+                self.ps += cost::ALLOC;
+            }
+            I::SubPtr(d, p, i) => {
+                let v = match g!(p) {
+                    V::Ptr(p) => V::Ptr(Ptr::Sub(Arc::new(p.clone()), *i)),
+                    _ => return err(NIL_DEREF.into()),
+                };
+                set!(d, v);
+                self.ps += cost::ALU;
+            }
+            I::ElemPtr(d, s, i) => {
+                let idx = as_int(g!(i));
+                let v = match g!(s) {
+                    V::Slice(sl) => {
+                        if idx < 0 || idx as usize >= sl.len {
+                            return err(index_err(idx, sl.len));
+                        }
+                        V::Ptr(Ptr::Elem(sl.arr.clone(), sl.off + idx as usize))
+                    }
+                    V::Ptr(p) => V::Ptr(Ptr::Sub(Arc::new(p.clone()), idx as u32)),
+                    V::Nil => return err(index_err(idx, 0)),
+                    _ => return err(NIL_DEREF.into()),
+                };
+                set!(d, v);
+                self.ps += cost::ALU;
+            }
+            I::Field(d, s, i) => {
+                let v = match g!(s) {
+                    V::Agg(xs) => xs.get(*i as usize).cloned().unwrap_or_default(),
+                    V::Ptr(p) => match load(p) {
+                        V::Agg(xs) => xs.get(*i as usize).cloned().unwrap_or_default(),
+                        _ => V::Nil,
+                    },
+                    V::Nil => return err(NIL_DEREF.into()),
+                    _ => V::Nil,
+                };
+                set!(d, v);
+                self.ps += cost::MOVE;
+            }
+            I::SetField(a, i, s) => {
+                let v = g!(s).clone();
+                if let V::Agg(xs) = &mut r[*a as usize] {
+                    xs[*i as usize] = v;
+                }
+                self.ps += cost::MOVE;
+            }
+            I::MakeAgg(d, xs) => {
+                let v = V::Agg(xs.iter().map(|x| r[*x as usize].clone()).collect());
+                set!(d, v);
+                self.ps += cost::MOVE * xs.len() as u64;
+            }
+            I::Index(d, x, i) => {
+                let idx = as_int(g!(i));
+                let v = match g!(x) {
+                    V::Slice(sl) => {
+                        if idx < 0 || idx as usize >= sl.len {
+                            return err(index_err(idx, sl.len));
+                        }
+                        lock(&sl.arr)[sl.off + idx as usize].clone()
+                    }
+                    V::Agg(xs) => {
+                        if idx < 0 || idx as usize >= xs.len() {
+                            return err(index_err(idx, xs.len()));
+                        }
+                        xs[idx as usize].clone()
+                    }
+                    V::Str(s) => {
+                        if idx < 0 || idx as usize >= s.len() {
+                            return err(index_err(idx, s.len()));
+                        }
+                        V::Int(s.as_bytes()[idx as usize] as i64)
+                    }
+                    V::Ptr(p) => match load(p) {
+                        V::Agg(xs) => {
+                            if idx < 0 || idx as usize >= xs.len() {
+                                return err(index_err(idx, xs.len()));
+                            }
+                            xs[idx as usize].clone()
+                        }
+                        _ => V::Nil,
+                    },
+                    V::Nil => return err(index_err(idx, 0)),
+                    _ => V::Nil,
+                };
+                set!(d, v);
+                self.ps += cost::MEM;
+            }
+            I::MapIndex(d, ok, m, k, zero) => {
+                let (v, found) = match g!(m) {
+                    V::Map(mm) => match lock(mm).get(g!(k)) {
+                        Some(v) => (v.clone(), true),
+                        None => (g!(zero).clone(), false),
+                    },
+                    _ => (g!(zero).clone(), false),
+                };
+                set!(d, v);
+                if let Some(ok) = ok {
+                    set!(ok, V::Bool(found));
+                }
+                self.ps += cost::MAP;
+            }
+            I::SetIndex(x, i, s) => {
+                let idx = as_int(g!(i));
+                let v = g!(s).clone();
+                match &mut r[*x as usize] {
+                    V::Slice(sl) => {
+                        if idx < 0 || idx as usize >= sl.len {
+                            return err(index_err(idx, sl.len));
+                        }
+                        lock(&sl.arr)[sl.off + idx as usize] = v;
+                    }
+                    V::Agg(xs) => {
+                        if idx < 0 || idx as usize >= xs.len() {
+                            return err(index_err(idx, xs.len()));
+                        }
+                        xs[idx as usize] = v;
+                    }
+                    V::Ptr(p) => {
+                        let p = p.clone();
+                        let n = with_mut(&p, |a| match a {
+                            V::Agg(xs) if idx >= 0 && (idx as usize) < xs.len() => {
+                                xs[idx as usize] = v;
+                                None
+                            }
+                            V::Agg(xs) => Some(xs.len()),
+                            _ => Some(0),
+                        });
+                        if let Some(n) = n {
+                            return err(index_err(idx, n));
+                        }
+                    }
+                    V::Nil => return err(index_err(idx, 0)),
+                    _ => {}
+                }
+                self.ps += cost::MEM;
+            }
+            I::SetMap(m, k, v) => {
+                match g!(m) {
+                    V::Map(mm) => lock(mm).set(g!(k).clone(), g!(v).clone()),
+                    _ => return err("assignment to entry in nil map".into()),
+                }
+                self.ps += cost::MAP;
+            }
+            I::MapDelete(m, k) => {
+                if let V::Map(mm) = g!(m) {
+                    lock(mm).delete(g!(k));
+                }
+                self.ps += cost::MAP;
+            }
+            I::MakeSlice(d, n, c, zero) => {
+                let len = as_int(g!(n));
+                let cap = c.map(|c| as_int(&r[c as usize])).unwrap_or(len);
+                if len < 0 {
+                    return err("runtime error: makeslice: len out of range".into());
+                }
+                if cap < len {
+                    return err("runtime error: makeslice: cap out of range".into());
+                }
+                if cap > 1 << 26 {
+                    return err("runtime error: makeslice: len out of range (the explorer's limit is 2^26 elements)".into());
+                }
+                let z = g!(zero).clone();
+                let v = V::Slice(Slice {
+                    arr: Arc::new(Mutex::new(vec![z; cap as usize])),
+                    off: 0,
+                    len: len as usize,
+                    cap: cap as usize,
+                });
+                set!(d, v);
+                self.ps += cost::ALLOC + cap as u64 * 100;
+            }
+            I::MakeMap(d) => {
+                set!(d, V::Map(Arc::new(Mutex::new(MapObj::default()))));
+                self.ps += cost::ALLOC;
+            }
+            I::MakeChan(d, c) => {
+                let cap = c.map(|c| as_int(&r[c as usize])).unwrap_or(0);
+                if cap < 0 {
+                    return err("makechan: size out of range".into());
+                }
+                let id = cx.host.new_chan(cap as usize);
+                set!(d, V::Chan(id));
+                self.ps += cost::ALLOC;
+            }
+            I::SliceLit(d, xs) => {
+                let v: Vec<V> = xs.iter().map(|x| r[*x as usize].clone()).collect();
+                set!(d, slice_of(v));
+                self.ps += cost::ALLOC;
+            }
+            I::Append(d, s, xs) => {
+                let add: Vec<V> = xs.iter().map(|x| r[*x as usize].clone()).collect();
+                let v = append(g!(s), add, &mut self.ps);
+                set!(d, v);
+            }
+            I::AppendSpread(d, s, t) => {
+                let add = match g!(t) {
+                    V::Str(s) => s.bytes().map(|b| V::Int(b as i64)).collect(),
+                    t => slice_vals(t),
+                };
+                let v = append(g!(s), add, &mut self.ps);
+                set!(d, v);
+            }
+            I::Copy(d, dst, src) => {
+                let from = match g!(src) {
+                    V::Str(s) => s.bytes().map(|b| V::Int(b as i64)).collect(),
+                    s => slice_vals(s),
+                };
+                let n = if let V::Slice(sl) = g!(dst) {
+                    let n = from.len().min(sl.len);
+                    let mut a = lock(&sl.arr);
+                    for (i, v) in from.into_iter().take(n).enumerate() {
+                        a[sl.off + i] = v;
+                    }
+                    n
+                } else {
+                    0
+                };
+                set!(d, V::Int(n as i64));
+                self.ps += cost::MEM * n as u64;
+            }
+            I::Len(d, x) => {
+                let n = match g!(x) {
+                    V::Slice(s) => s.len,
+                    V::Str(s) => s.len(),
+                    V::Agg(xs) => xs.len(),
+                    V::Map(m) => lock(m).keys.len(),
+                    V::Chan(c) => cx.host.chan_len(*c).0,
+                    V::Ptr(p) => match load(p) {
+                        V::Agg(xs) => xs.len(),
+                        _ => 0,
+                    },
+                    _ => 0,
+                };
+                set!(d, V::Int(n as i64));
+                self.ps += cost::ALU;
+            }
+            I::Cap(d, x) => {
+                let n = match g!(x) {
+                    V::Slice(s) => s.cap,
+                    V::Agg(xs) => xs.len(),
+                    V::Chan(c) => cx.host.chan_len(*c).1,
+                    _ => 0,
+                };
+                set!(d, V::Int(n as i64));
+                self.ps += cost::ALU;
+            }
+            I::SliceOp(d, x, lo, hi, max) => {
+                let lo = lo.map(|x| as_int(&r[x as usize])).unwrap_or(0);
+                let hi_v = hi.map(|x| as_int(&r[x as usize]));
+                let max_v = max.map(|x| as_int(&r[x as usize]));
+                let v = match g!(x).clone() {
+                    V::Str(s) => {
+                        let hi = hi_v.unwrap_or(s.len() as i64);
+                        if lo < 0 || hi < lo || hi as usize > s.len() {
+                            return err(slice_err(lo, hi, s.len()));
+                        }
+                        V::Str(Arc::from(
+                            String::from_utf8_lossy(&s.as_bytes()[lo as usize..hi as usize])
+                                .as_ref(),
+                        ))
+                    }
+                    V::Slice(sl) => {
+                        let hi = hi_v.unwrap_or(sl.len as i64);
+                        let max = max_v.unwrap_or(sl.cap as i64);
+                        if lo < 0 || hi < lo || max < hi || max as usize > sl.cap {
+                            return err(slice_err(lo, hi, sl.cap));
+                        }
+                        V::Slice(Slice {
+                            arr: sl.arr.clone(),
+                            off: sl.off + lo as usize,
+                            len: (hi - lo) as usize,
+                            cap: (max - lo) as usize,
+                        })
+                    }
+                    V::Ptr(p) => {
+                        // Slicing an array through its pointer: the array becomes the
+                        // backing store (copied: a simplification).
+                        let xs = match load(&p) {
+                            V::Agg(xs) => xs.into_vec(),
+                            _ => vec![],
+                        };
+                        let n = xs.len();
+                        let hi = hi_v.unwrap_or(n as i64);
+                        if lo < 0 || hi < lo || hi as usize > n {
+                            return err(slice_err(lo, hi, n));
+                        }
+                        V::Slice(Slice {
+                            arr: Arc::new(Mutex::new(xs)),
+                            off: lo as usize,
+                            len: (hi - lo) as usize,
+                            cap: n - lo as usize,
+                        })
+                    }
+                    V::Nil => {
+                        if lo != 0 || hi_v.unwrap_or(0) != 0 {
+                            return err(slice_err(lo, hi_v.unwrap_or(0), 0));
+                        }
+                        V::Nil
+                    }
+                    other => other,
+                };
+                set!(d, v);
+                self.ps += cost::ALU;
+            }
+            I::Call { f, args, dst, nret } => {
+                if let Some(frame) = self.prologue(*f, cx) {
+                    // morestack: the call runs again when the G resumes.
+                    self.frames.last_mut().unwrap().pc -= 1;
+                    return Err(Stop::Yield(Yield::Morestack { frame }));
+                }
+                let fr = self.frames.last_mut().unwrap();
+                let a: Vec<V> = args.iter().map(|x| fr.regs[*x as usize].clone()).collect();
+                self.ps += cost::CALL;
+                self.push_frame(*f, a, &[], *dst, *nret, false);
+            }
+            I::CallV { f, args, dst, nret } => {
+                let fv = g!(f).clone();
+                let V::Func(c) = &fv else {
+                    return err(NIL_DEREF.into());
+                };
+                if let Some(frame) = self.prologue(c.func, cx) {
+                    self.frames.last_mut().unwrap().pc -= 1;
+                    return Err(Stop::Yield(Yield::Morestack { frame }));
+                }
+                let fr = self.frames.last_mut().unwrap();
+                let a: Vec<V> = args.iter().map(|x| fr.regs[*x as usize].clone()).collect();
+                self.ps += cost::CALL;
+                self.call_value(&fv, a, *dst, *nret, false);
+            }
+            I::CallIface {
+                recv,
+                method,
+                args,
+                dst,
+                nret,
+            } => {
+                let V::Iface(b) = g!(recv).clone() else {
+                    return err(NIL_DEREF.into());
+                };
+                let Some(&(f, ptr_recv)) = prog.methods.get(&(b.0, method.clone())) else {
+                    return err(format!(
+                        "method {method} not found for {}",
+                        prog.types.name(b.0)
+                    ));
+                };
+                if let Some(frame) = self.prologue(f, cx) {
+                    self.frames.last_mut().unwrap().pc -= 1;
+                    return Err(Stop::Yield(Yield::Morestack { frame }));
+                }
+                let fr = self.frames.last_mut().unwrap();
+                let rv = match (&b.1, ptr_recv) {
+                    (V::Ptr(p), false) => load(p),
+                    (v, _) => v.clone(),
+                };
+                let mut a = vec![rv];
+                a.extend(args.iter().map(|x| fr.regs[*x as usize].clone()));
+                self.ps += cost::CALL + cost::IFACE;
+                self.push_frame(f, a, &[], *dst, *nret, false);
+            }
+            I::Native { n, args, dst, nret } => {
+                let a: Vec<V> = args.iter().map(|x| r[*x as usize].clone()).collect();
+                let (n, dst, nret) = (*n, *dst, *nret);
+                return self.native(n, a, dst, nret, cx);
+            }
+            I::Ret(xs) => {
+                let vals: Vec<V> = xs.iter().map(|x| r[*x as usize].clone()).collect();
+                fr.pc -= 1; // a deferred call returns here
+                self.ps += cost::CALL;
+                return self.ret(vals);
+            }
+            I::Untuple(s, ds) => {
+                if let V::Tuple(xs) = g!(s).clone() {
+                    for (d, v) in ds.iter().zip(xs.into_vec()) {
+                        r[*d as usize] = v;
+                    }
+                }
+                self.ps += cost::MOVE;
+            }
+            I::Closure(d, f, caps) => {
+                let c = Closure {
+                    func: *f,
+                    caps: caps.iter().map(|x| r[*x as usize].clone()).collect(),
+                };
+                set!(d, V::Func(Arc::new(c)));
+                self.ps += cost::ALLOC;
+            }
+            I::Go { f, args } => {
+                let fv = g!(f).clone();
+                let V::Func(c) = &fv else {
+                    return Err(Stop::Yield(Yield::Fatal {
+                        text: "panic: runtime error: invalid memory address or nil pointer dereference\n[signal SIGSEGV: segmentation violation]\n\ngoroutine 1 [running]:\nexit status 2".into(),
+                        code: 2,
+                    }));
+                };
+                let a: Vec<V> = args.iter().map(|x| r[*x as usize].clone()).collect();
+                let child = Gor::new(self.prog.clone(), self.chans.clone(), c.func, a, &c.caps);
+                return Err(Stop::Yield(Yield::Go {
+                    code: Box::new(child),
+                    entry: c.func,
+                }));
+            }
+            I::Defer { f, args } => {
+                let fv = g!(f).clone();
+                let a: Vec<V> = args.iter().map(|x| r[*x as usize].clone()).collect();
+                fr.defers.push((fv, a));
+                self.ps += cost::CALL;
+            }
+            I::Recover(d) => {
+                // recover() works when called directly by a deferred call while panicking.
+                let v = if fr.is_defer && self.panicking.is_some() && !self.recovered {
+                    self.recovered = true;
+                    self.panicking.clone().unwrap_or_default()
+                } else {
+                    V::Nil
+                };
+                let fr = self.frames.last_mut().unwrap();
+                fr.regs[*d as usize] = v;
+            }
+            I::Panic(x) => {
+                let v = g!(x).clone();
+                if let Some(y) = self.start_panic(v, false) {
+                    return Err(Stop::Yield(y));
+                }
+            }
+            I::Send(c, v) => {
+                let V::Chan(ch) = g!(c) else {
+                    return Err(Stop::Yield(Yield::Op(Op::ParkIdle(
+                        gmp_core::WaitReason::ChanSendNilChan,
+                    ))));
+                };
+                let ch = *ch;
+                let tok = self.chans.put(g!(v).clone());
+                return Err(Stop::Yield(Yield::Op(Op::Send {
+                    ch,
+                    val: gmp_core::program::Val::Const(tok),
+                })));
+            }
+            I::Recv(d, ok, c) => {
+                let V::Chan(ch) = g!(c) else {
+                    return Err(Stop::Yield(Yield::Op(Op::ParkIdle(
+                        gmp_core::WaitReason::ChanReceiveNilChan,
+                    ))));
+                };
+                let ch = *ch;
+                self.pending = Pending::Recv { dst: *d, ok: *ok };
+                return Err(Stop::Yield(Yield::Op(Op::Recv { ch })));
+            }
+            I::Close(c) => {
+                let V::Chan(ch) = g!(c) else {
+                    return err("close of nil channel".into());
+                };
+                let ch = *ch;
+                return Err(Stop::Yield(Yield::Op(Op::Close { ch })));
+            }
+            I::Select {
+                cases,
+                block,
+                dst,
+                val,
+                ok,
+            } => {
+                let mut cs = Vec::new();
+                let mut idx = Vec::new();
+                for (i, (c, v)) in cases.iter().enumerate() {
+                    if let V::Chan(ch) = &r[*c as usize] {
+                        let tok = v.map(|v| self.chans.put(r[v as usize].clone()));
+                        cs.push((*ch, tok));
+                        idx.push(i);
+                    }
+                }
+                if cs.is_empty() {
+                    if *block {
+                        return Err(Stop::Yield(Yield::Op(Op::BlockForever)));
+                    }
+                    set!(dst, V::Int(cases.len() as i64));
+                    return Ok(());
+                }
+                // The fired index counts only non-nil cases: map it back.
+                self.pending = Pending::Select {
+                    dst: *dst,
+                    val: *val,
+                    ok: *ok,
+                };
+                let map_back = idx;
+                let n = cases.len();
+                self.sel_map = Some((map_back, n));
+                return Err(Stop::Yield(Yield::Select {
+                    cases: cs,
+                    block: *block,
+                }));
+            }
+            I::Assert(d, ok, x, t) => {
+                let v = g!(x).clone();
+                let want = prog.types.under(*t);
+                let (res, good) = match (&v, want) {
+                    (V::Iface(b), Ty::Iface(_)) => (v.clone(), prog.implements(b.0, *t)),
+                    (V::Iface(b), _) => (b.1.clone(), b.0 == *t),
+                    (_, _) => (V::Nil, false),
+                };
+                match ok {
+                    Some(ok) => {
+                        let zero = if good { res } else { prog.types.zero(*t) };
+                        set!(d, zero);
+                        set!(ok, V::Bool(good));
+                    }
+                    None if good => set!(d, res),
+                    None => {
+                        let have = match &v {
+                            V::Iface(b) => prog.types.name(b.0),
+                            _ => "nil".into(),
+                        };
+                        return err(format!(
+                            "interface conversion: interface {{}} is {have}, not {}",
+                            prog.types.name(*t)
+                        ));
+                    }
+                }
+                self.ps += cost::IFACE;
+            }
+            I::TypeOf(d, x) => {
+                let v = match g!(x) {
+                    V::Iface(b) => V::Int(b.0 as i64),
+                    _ => V::Int(0),
+                };
+                set!(d, v);
+                self.ps += cost::IFACE;
+            }
+            I::Implements(d, x, t) => {
+                let v = match g!(x) {
+                    V::Iface(b) => prog.implements(b.0, *t),
+                    _ => false,
+                };
+                set!(d, V::Bool(v));
+                self.ps += cost::IFACE;
+            }
+            I::MapIter(d, m) => {
+                let v = match g!(m) {
+                    V::Map(mm) => {
+                        let mm = lock(mm);
+                        let n = mm.keys.len();
+                        let start = if n > 0 {
+                            (cx.host.rand() % n as u64) as usize
+                        } else {
+                            0
+                        };
+                        let mut ks = Vec::with_capacity(n);
+                        let mut vs = Vec::with_capacity(n);
+                        for j in 0..n {
+                            let i = (start + j) % n;
+                            ks.push(mm.keys[i].clone());
+                            vs.push(mm.vals[i].clone());
+                        }
+                        V::Tuple(vec![slice_of(ks), slice_of(vs)].into())
+                    }
+                    _ => V::Tuple(vec![V::Nil, V::Nil].into()),
+                };
+                set!(d, v);
+                self.ps += cost::MAP;
+            }
+            I::StrNext(d_rune, d_width, s, i) => {
+                let s = as_str(g!(s));
+                let i = as_int(g!(i)) as usize;
+                let (c, w) = match s.get(i..).and_then(|t| t.chars().next()) {
+                    Some(c) => (c as i64, c.len_utf8()),
+                    None => (0xFFFD, 1),
+                };
+                set!(d_rune, V::Int(c));
+                set!(d_width, V::Int(w as i64));
+                self.ps += cost::ALU * 3;
+            }
+            I::StackAddr(d, slot) => {
+                let f = &prog.funcs[fr.func as usize];
+                let off = f.slot_off.get(*slot as usize).copied().unwrap_or(0) as u64;
+                let hi = cx.stack_lo + cx.stack_size;
+                let frame_top = cx.stack_base + fr.used_below + f.frame;
+                let addr = hi - frame_top + off;
+                set!(d, V::Int(addr as i64));
+                self.ps += cost::ALU;
+            }
+            I::NilToZero(d, z) => {
+                if matches!(r[*d as usize], V::Nil) {
+                    r[*d as usize] = z.clone();
+                }
+            }
+            I::Trap(msg) => return err(msg.to_string()),
+            I::Nop => {}
+        }
+        Ok(())
+    }
+}
+
+pub const NIL_DEREF: &str = "runtime error: invalid memory address or nil pointer dereference";
+
+fn index_err(i: i64, n: usize) -> String {
+    format!("runtime error: index out of range [{i}] with length {n}")
+}
+
+fn slice_err(lo: i64, hi: i64, cap: usize) -> String {
+    if hi as usize > cap {
+        format!("runtime error: slice bounds out of range [:{hi}] with capacity {cap}")
+    } else {
+        format!("runtime error: slice bounds out of range [{lo}:{hi}]")
+    }
+}
+
+pub fn slice_of(v: Vec<V>) -> V {
+    let n = v.len();
+    V::Slice(Slice {
+        arr: Arc::new(Mutex::new(v)),
+        off: 0,
+        len: n,
+        cap: n,
+    })
+}
+
+pub fn slice_vals(v: &V) -> Vec<V> {
+    match v {
+        V::Slice(s) => lock(&s.arr)[s.off..s.off + s.len].to_vec(),
+        V::Agg(xs) => xs.to_vec(),
+        _ => vec![],
+    }
+}
+
+/// `append`: in place while capacity lasts, else a new array (`growslice`: double
+/// below 256 elements, then grow by about 1.25x).
+fn append(s: &V, add: Vec<V>, ps: &mut u64) -> V {
+    let (arr, off, len, cap) = match s {
+        V::Slice(sl) => (Some(sl.arr.clone()), sl.off, sl.len, sl.cap),
+        _ => (None, 0, 0, 0),
+    };
+    let need = len + add.len();
+    *ps += cost::MEM * add.len() as u64;
+    if let Some(arr) = &arr {
+        if need <= cap {
+            let mut a = lock(arr);
+            for (i, v) in add.into_iter().enumerate() {
+                a[off + len + i] = v;
+            }
+            return V::Slice(Slice {
+                arr: arr.clone(),
+                off,
+                len: need,
+                cap,
+            });
+        }
+    }
+    let mut newcap = if cap == 0 { need } else { cap };
+    while newcap < need {
+        newcap = if newcap < 256 {
+            newcap * 2
+        } else {
+            newcap + (newcap + 3 * 256) / 4
+        };
+    }
+    let mut v: Vec<V> = match &arr {
+        Some(a) => lock(a)[off..off + len].to_vec(),
+        None => Vec::new(),
+    };
+    v.extend(add);
+    v.resize(newcap, V::Nil);
+    *ps += cost::ALLOC + newcap as u64 * 50;
+    V::Slice(Slice {
+        arr: Arc::new(Mutex::new(v)),
+        off: 0,
+        len: need,
+        cap: newcap,
+    })
+}
+
+impl Prog {
+    /// Does dynamic type `t` have every method of interface `iface`?
+    pub fn implements(&self, t: TyId, iface: TyId) -> bool {
+        match self.types.under(iface) {
+            Ty::Iface(ms) => ms.iter().all(|m| {
+                self.methods
+                    .get(&(t, m.clone()))
+                    .is_some_and(|&(_, ptr)| !ptr || matches!(self.types.get(t), Ty::Ptr(_)))
+            }),
+            _ => false,
+        }
+    }
+}
+
+impl GCode for Gor {
+    fn resume(&mut self, cx: &mut Cx<'_>) -> Yield {
+        if let Some((map, n)) = self.sel_map.take() {
+            if let Some(i) = cx.selected {
+                cx.selected = Some(map.get(i).copied().unwrap_or(n));
+            }
+        }
+        self.goid = cx.goid;
+        let before = self.ps;
+        let y = self.run(cx);
+        // Charge whole ns; keep the remainder for next time.
+        let spent = self.ps - before + self.carry_ps;
+        cx.used_ns = spent / 1000;
+        self.carry_ps = spent % 1000;
+        y
+    }
+    fn stack_used(&self) -> u64 {
+        self.used
+    }
+    fn traceback(&self) -> Vec<(String, String)> {
+        self.where_()
+    }
+    fn line(&self) -> u32 {
+        self.frames
+            .last()
+            .map(|fr| {
+                let f = &self.prog.funcs[fr.func as usize];
+                f.lines.get(fr.pc.saturating_sub(1)).copied().unwrap_or(0)
+            })
+            .unwrap_or(0)
+    }
+}
+
+impl Gor {
+    /// Runs method `f` on `recv` to completion inside this goroutine (a `String()` or
+    /// `Error()` that fmt calls). It may not block: if it tries, the text says so.
+    fn call_sync(&mut self, f: FuncId, recv: V, cx: &mut Cx<'_>) -> String {
+        let mut g = Gor::new(self.prog.clone(), self.chans.clone(), f, vec![recv], &[]);
+        g.goid = self.goid;
+        let budget = cx.budget_ns;
+        cx.budget_ns = u64::MAX / 2000;
+        let y = g.run(cx);
+        cx.budget_ns = budget;
+        self.ps += g.ps;
+        match y {
+            Yield::Return => match g.result.first() {
+                Some(V::Str(s)) => s.to_string(),
+                _ => String::new(),
+            },
+            _ => {
+                "%!v(PANIC=String method: the explorer runs String/Error methods without blocking)"
+                    .into()
+            }
+        }
+    }
+
+    /// The text of a value's `Error()` or `String()` method, if its type has one.
+    fn method_text(&mut self, v: &V, cx: &mut Cx<'_>) -> Option<String> {
+        let V::Iface(b) = v else { return None };
+        if b.0 == crate::types::RUNTIME_ERROR {
+            return None;
+        }
+        if self.prog.types.name(b.0) == "time.Duration" {
+            return Some(gofmt::duration(as_int(&b.1)));
+        }
+        for m in ["Error", "String"] {
+            if let Some(&(f, ptr)) = self.prog.methods.get(&(b.0, Arc::from(m))) {
+                let recv = match (&b.1, ptr) {
+                    (V::Ptr(p), false) => load(p),
+                    (x, _) => x.clone(),
+                };
+                return Some(self.call_sync(f, recv, cx));
+            }
+        }
+        None
+    }
+
+    fn fmt_args(&mut self, v: &V, cx: &mut Cx<'_>) -> Vec<gofmt::Arg> {
+        slice_vals(v)
+            .into_iter()
+            .map(|x| {
+                let method_text = self.method_text(&x, cx);
+                match x {
+                    V::Iface(b) => gofmt::Arg {
+                        ty: b.0,
+                        v: b.1.clone(),
+                        method_text,
+                    },
+                    other => gofmt::Arg {
+                        ty: 0,
+                        v: other,
+                        method_text,
+                    },
+                }
+            })
+            .collect()
+    }
+
+    fn set_results(&mut self, dst: Reg, vals: Vec<V>) {
+        let fr = self.frames.last_mut().unwrap();
+        for (i, v) in vals.into_iter().enumerate() {
+            if let Some(slot) = fr.regs.get_mut(dst as usize + i) {
+                *slot = v;
+            }
+        }
+    }
+
+    /// A sync object's runtime id, made on first use (`sync.Mutex`'s zero value works).
+    fn obj_id(&mut self, p: &V, make: impl FnOnce() -> u32) -> Result<u32, Stop> {
+        let V::Ptr(p) = p else {
+            return Err(Stop::Err(RtErr(NIL_DEREF.into())));
+        };
+        Ok(with_mut(p, |v| match v {
+            V::Agg(xs) => match xs.first() {
+                Some(V::Int(id)) if *id > 0 => (*id - 1) as u32,
+                _ => {
+                    let id = make();
+                    xs[0] = V::Int(id as i64 + 1);
+                    id
+                }
+            },
+            _ => make(),
+        }))
+    }
+
+    fn native(
+        &mut self,
+        n: Native,
+        a: Vec<V>,
+        dst: Reg,
+        _nret: u32,
+        cx: &mut Cx<'_>,
+    ) -> Result<(), Stop> {
+        use Native::*;
+        let y = |op: Op| Err(Stop::Yield(Yield::Op(op)));
+        let s = |i: usize| as_str(a.get(i).unwrap_or(&V::Nil));
+        let int = |i: usize| as_int(a.get(i).unwrap_or(&V::Nil));
+        let nil_err = V::Nil;
+        self.ps += cost::CALL;
+        match n {
+            Println | Print | Printf => {
+                let text = match n {
+                    Println => {
+                        let args = self.fmt_args(&a[0], cx);
+                        gofmt::sprintln(&args, &self.prog.types)
+                    }
+                    Print => {
+                        let args = self.fmt_args(&a[0], cx);
+                        gofmt::sprint(&args, &self.prog.types)
+                    }
+                    _ => {
+                        let args = self.fmt_args(&a[1], cx);
+                        gofmt::sprintf(&s(0), &args, &self.prog.types)
+                    }
+                };
+                self.ps += cost::FMT;
+                let len = text.len() as i64;
+                self.set_results(dst, vec![V::Int(len), nil_err]);
+                y(Op::Write { fd: 1, text })
+            }
+            Sprintf | Sprint | Sprintln | Errorf => {
+                let text = match n {
+                    Sprint => {
+                        let args = self.fmt_args(&a[0], cx);
+                        gofmt::sprint(&args, &self.prog.types)
+                    }
+                    Sprintln => {
+                        let args = self.fmt_args(&a[0], cx);
+                        gofmt::sprintln(&args, &self.prog.types)
+                    }
+                    _ => {
+                        let args = self.fmt_args(&a[1], cx);
+                        gofmt::sprintf(&s(0), &args, &self.prog.types)
+                    }
+                };
+                self.ps += cost::FMT;
+                let v = V::Str(Arc::from(text));
+                let v = if n == Errorf {
+                    V::Iface(Arc::new((crate::types::RUNTIME_ERROR, v)))
+                } else {
+                    v
+                };
+                self.set_results(dst, vec![v]);
+                Ok(())
+            }
+            BuiltinPrint | BuiltinPrintln => {
+                let parts: Vec<String> = a
+                    .iter()
+                    .map(|v| gofmt::plain(v, &self.prog.types))
+                    .collect();
+                let text = if n == BuiltinPrintln {
+                    format!("{}\n", parts.join(" "))
+                } else {
+                    parts.concat()
+                };
+                y(Op::Write { fd: 2, text })
+            }
+            Gosched => y(Op::Gosched),
+            Gomaxprocs => {
+                let want = int(0);
+                if want <= 0 {
+                    self.set_results(dst, vec![V::Int(cx.host.gomaxprocs() as i64)]);
+                    return Ok(());
+                }
+                self.pending = Pending::Procs { dst };
+                y(Op::SetMaxProcs(want.min(1024) as u32))
+            }
+            NumGoroutine => {
+                self.set_results(dst, vec![V::Int(cx.host.num_goroutine() as i64)]);
+                Ok(())
+            }
+            NumCpu => {
+                self.set_results(dst, vec![V::Int(cx.host.ncpu() as i64)]);
+                Ok(())
+            }
+            Gc => y(Op::Gc),
+            LockOSThread | UnlockOSThread => Ok(()),
+            Stack => {
+                let text = format!("goroutine {} [running]:\n", cx.goid);
+                if let Some(V::Slice(sl)) = a.first() {
+                    let mut arr = lock(&sl.arr);
+                    let n = text.len().min(sl.len);
+                    for (i, b) in text.bytes().take(n).enumerate() {
+                        arr[sl.off + i] = V::Int(b as i64);
+                    }
+                    drop(arr);
+                    self.set_results(dst, vec![V::Int(n as i64)]);
+                }
+                Ok(())
+            }
+            WgAdd | WgDone | WgWait => {
+                let id = self.obj_id(&a[0], || cx.host.new_waitgroup())?;
+                match n {
+                    WgAdd => y(Op::WgAdd(id, int(1))),
+                    WgDone => y(Op::WgDone(id)),
+                    _ => y(Op::WgWait(id)),
+                }
+            }
+            MutexLock | MutexUnlock => {
+                let id = self.obj_id(&a[0], || cx.host.new_mutex())?;
+                if n == MutexLock {
+                    self.pending = Pending::Lock(id);
+                    y(Op::Lock(id))
+                } else {
+                    y(Op::Unlock(id))
+                }
+            }
+            Sleep => {
+                let d = int(0);
+                if d <= 0 {
+                    return Ok(());
+                }
+                y(Op::Sleep(d as u64))
+            }
+            Now => {
+                self.set_results(dst, vec![V::Agg(vec![V::Int(cx.now)].into())]);
+                Ok(())
+            }
+            DurationString => {
+                self.set_results(dst, vec![V::Str(Arc::from(gofmt::duration(int(0))))]);
+                Ok(())
+            }
+            Exit => y(Op::Exit(int(0) as i32)),
+            Repeat => {
+                if int(1) < 0 {
+                    return Err(Stop::Err(RtErr("strings: negative Repeat count".into())));
+                }
+                let r = s(0).repeat((int(1) as usize).min(1 << 24));
+                self.ps += cost::STR;
+                self.set_results(dst, vec![V::Str(Arc::from(r))]);
+                Ok(())
+            }
+            Join => {
+                let parts: Vec<String> = slice_vals(&a[0])
+                    .iter()
+                    .map(|v| as_str(v).to_string())
+                    .collect();
+                self.set_results(dst, vec![V::Str(Arc::from(parts.join(&*s(1))))]);
+                Ok(())
+            }
+            Contains | HasPrefix | HasSuffix => {
+                let (x, p) = (s(0), s(1));
+                let r = match n {
+                    Contains => x.contains(&*p),
+                    HasPrefix => x.starts_with(&*p),
+                    _ => x.ends_with(&*p),
+                };
+                self.set_results(dst, vec![V::Bool(r)]);
+                Ok(())
+            }
+            ToUpper | ToLower | TrimSpace => {
+                let x = s(0);
+                let r = match n {
+                    ToUpper => x.to_uppercase(),
+                    ToLower => x.to_lowercase(),
+                    _ => x.trim().to_string(),
+                };
+                self.set_results(dst, vec![V::Str(Arc::from(r))]);
+                Ok(())
+            }
+            Split => {
+                let (x, sep) = (s(0), s(1));
+                let parts: Vec<V> = if sep.is_empty() {
+                    x.chars()
+                        .map(|c| V::Str(Arc::from(c.to_string())))
+                        .collect()
+                } else {
+                    x.split(&*sep).map(|p| V::Str(Arc::from(p))).collect()
+                };
+                self.set_results(dst, vec![slice_of(parts)]);
+                Ok(())
+            }
+            Index => {
+                let r = s(0).find(&*s(1)).map(|i| i as i64).unwrap_or(-1);
+                self.set_results(dst, vec![V::Int(r)]);
+                Ok(())
+            }
+            Itoa => {
+                self.set_results(dst, vec![V::Str(Arc::from(int(0).to_string()))]);
+                Ok(())
+            }
+            Atoi => {
+                let x = s(0);
+                let r = match x.parse::<i64>() {
+                    Ok(v) => vec![V::Int(v), V::Nil],
+                    Err(_) => vec![
+                        V::Int(0),
+                        V::Iface(Arc::new((
+                            crate::types::RUNTIME_ERROR,
+                            V::Str(Arc::from(format!(
+                                "strconv.Atoi: parsing {}: invalid syntax",
+                                gofmt_quote(&x)
+                            ))),
+                        ))),
+                    ],
+                };
+                self.set_results(dst, r);
+                Ok(())
+            }
+        }
+    }
+}
+
+fn gofmt_quote(s: &str) -> String {
+    format!("{s:?}")
+}
