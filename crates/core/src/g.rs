@@ -326,6 +326,9 @@ pub struct G {
     /// The function whose `go` statement created this G, + 1 (0: none), for the
     /// traceback's `created by` line (Go keeps the PC, `g.gopc`).
     pub gopc_func: AtomicU32,
+    /// For a G a front end's code created: that function's name and the `go`
+    /// statement's `file:line`, as its traceback gave them.
+    pub gopc: std::sync::Mutex<Option<(String, String)>>,
 }
 
 impl G {
@@ -348,6 +351,7 @@ impl G {
             exec: crate::sync::SpinLock::new(GExec::default()),
             lockedm: AtomicU32::new(0),
             gopc_func: AtomicU32::new(0),
+            gopc: std::sync::Mutex::new(None),
         }
     }
 

@@ -47,8 +47,9 @@
 //!   program printing with `fmt` does), so the finalizer goroutine always exists and
 //!   takes a goid. A goroutine that exits while locked to its thread leaves the M
 //!   alive (Go ends the thread).
-//! - **Tracebacks** have no `file:line` lines: built-in programs carry no source
-//!   positions.
+//! - **Tracebacks** of built-in programs have no `file:line` lines (they carry no
+//!   source positions); a Go program's come from its code ([`code::GCode::traceback`]),
+//!   without argument words and `+0x` offsets.
 
 pub mod arena;
 pub mod code;

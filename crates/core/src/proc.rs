@@ -1068,14 +1068,21 @@ impl Runtime {
         }
         // `newproc1` records the caller's PC (`gopc`) for `created by` in tracebacks.
         let creator = self.m(m).curg();
-        let creator_func = if creator.is_nil() {
-            None
+        let (creator_func, creator_code) = if creator.is_nil() {
+            (None, None)
         } else {
-            self.exec(creator).frames.last().map(|f| f.func)
+            let ex = self.exec(creator);
+            let code = ex
+                .code
+                .as_ref()
+                .filter(|_| ex.in_code)
+                .and_then(|c| c.traceback().into_iter().next());
+            (ex.frames.last().map(|f| f.func), code)
         };
-        self.g(g)
-            .gopc_func
+        let ng = self.g(g);
+        ng.gopc_func
             .store(creator_func.map_or(0, |f| f + 1), Ordering::Release);
+        *ng.gopc.lock().unwrap_or_else(|e| e.into_inner()) = creator_code;
         self.runqput(p, g, true);
         if self.main_started.load(Ordering::Acquire) {
             self.wakep();

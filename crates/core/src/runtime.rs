@@ -805,8 +805,9 @@ impl Runtime {
     /// every user G (`isSystemGoroutine` ones left out), a header
     /// `goroutine N [status, M minutes, locked to thread]:`, its frames innermost first
     /// without the runtime's own (`runtime.main`, `runtime.goexit`, ...), and
-    /// `created by F in goroutine P`. Go puts `file:line +0xoff` under each frame; a
-    /// built-in program has no source positions, so those lines are left out.
+    /// `created by F in goroutine P`, each followed by its `file:line` when a front end's
+    /// code gives it (Go adds `+0xoff` too). A built-in program has no source positions,
+    /// so its frames stand alone.
     pub fn goroutine_dump(&self) -> String {
         let mut s = String::new();
         let now = self.now();
@@ -835,16 +836,35 @@ impl Runtime {
             }
             s.push_str("]:\n");
             if let Some(ex) = g.exec.try_lock() {
-                for f in ex.frames.iter().rev() {
-                    let name = &self.prog.funcs[f.func as usize].name;
-                    if show_frame(name) {
-                        s.push_str(&format!("{name}(...)\n"));
+                match ex.code.as_ref().filter(|_| ex.in_code) {
+                    // A front end's code knows its frames and their file:line.
+                    Some(code) => {
+                        for (name, at) in code.traceback() {
+                            let bare = name.split('(').next().unwrap_or(&name);
+                            if show_frame(bare) {
+                                s.push_str(&format!("{name}\n\t{at}\n"));
+                            }
+                        }
+                    }
+                    None => {
+                        for f in ex.frames.iter().rev() {
+                            let name = &self.prog.funcs[f.func as usize].name;
+                            if show_frame(name) {
+                                s.push_str(&format!("{name}(...)\n"));
+                            }
+                        }
                     }
                 }
             }
             let creator = g.gopc_func.load(Ordering::Acquire);
             let parent = g.parent_goid.load(Ordering::Relaxed);
-            if creator != 0 {
+            let by_code = g.gopc.lock().unwrap_or_else(|e| e.into_inner()).clone();
+            if let Some((name, at)) = by_code {
+                let bare = name.split('(').next().unwrap_or(&name);
+                s.push_str(&format!(
+                    "created by {bare} in goroutine {parent}\n\t{at}\n"
+                ));
+            } else if creator != 0 {
                 let name = &self.prog.funcs[creator as usize - 1].name;
                 s.push_str(&format!("created by {name}"));
                 if parent != 0 {
