@@ -60,3 +60,22 @@ fn mutex_unlock_unlocked_through_the_go_front_end() {
 fn once_through_the_go_front_end() {
     assert_eq!(run("once"), ("f-by-A A B C".into(), 0, String::new()));
 }
+
+/// `netpoll_epoll.go: netpoll` waits in whole milliseconds: with GOMAXPROCS=1, 30/30 real
+/// runs printed `sleeps shorter than 1ms: 0 of 20` (oracle/netpoll_timer_short).
+#[test]
+fn netpoll_timer_short_through_the_go_front_end() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../oracle/netpoll_timer_short/main.go");
+    let prog = gmp_go::compile(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let cfg = Config {
+        gomaxprocs: 1,
+        ..Config::default()
+    };
+    let mut sim = Sim::new(prog.program(), cfg, 1).unwrap();
+    sim.run_until(20_000_000_000, u64::MAX);
+    assert_eq!(
+        sim.rt.stdout.lock().unwrap().join("\n"),
+        "sleeps shorter than 1ms: 0 of 20"
+    );
+}
