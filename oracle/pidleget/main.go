@@ -9,8 +9,8 @@ import "time"
 var sink [2]uint64
 
 func spin(slot int, d time.Duration) {
-	end := time.Now().Add(d)
-	for time.Now().Before(end) {
+	start := time.Now()
+	for time.Since(start) < d {
 		for i := 0; i < 1000; i++ {
 			sink[slot] += uint64(i)
 		}

@@ -268,6 +268,34 @@ impl Runtime {
                 drop(ex);
                 self.mutex_unlock(m, gp, o, cont)
             }
+            Op::CondWait(c) => {
+                // The pc moves on once the G holds `c.L` again (see `cond_wait`).
+                drop(ex);
+                self.cond_wait(m, gp, c, cont)
+            }
+            Op::CondSignal(c) | Op::CondBroadcast(c) => {
+                advance_pc(&mut ex);
+                drop(ex);
+                self.cond_notify(m, c, matches!(op, Op::CondBroadcast(_)))
+            }
+            Op::RLock(o) => {
+                drop(ex);
+                self.rw_rlock(m, gp, o, cont)
+            }
+            Op::RUnlock(o) => {
+                advance_pc(&mut ex);
+                drop(ex);
+                self.rw_runlock(m, o)
+            }
+            Op::OnceDo(o) => {
+                drop(ex);
+                self.once_do(m, gp, o, cont)
+            }
+            Op::OnceEnd(o) => {
+                advance_pc(&mut ex);
+                drop(ex);
+                self.once_end(m, gp, o, cont)
+            }
             Op::WgAdd(o, n) => {
                 advance_pc(&mut ex);
                 drop(ex);
@@ -391,6 +419,18 @@ impl Runtime {
                 advance_pc(&mut ex);
                 drop(ex);
                 self.reserve_goids(self.m(m).p().expect("no p"), next);
+                self.cost(cost.other)
+            }
+            Op::LockOSThread { internal } => {
+                advance_pc(&mut ex);
+                drop(ex);
+                self.lock_os_thread(m, gp, internal);
+                self.cost(cost.other)
+            }
+            Op::UnlockOSThread { internal } => {
+                advance_pc(&mut ex);
+                drop(ex);
+                self.unlock_os_thread(m, gp, internal);
                 self.cost(cost.other)
             }
             Op::Accept => {

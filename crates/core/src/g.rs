@@ -127,6 +127,10 @@ pub enum WaitReason {
     ForceGcIdle,
     GcSweepWait,
     GcScavengeWait,
+    FinalizerWait,
+    SyncCondWait,
+    SyncRWMutexRLock,
+    SyncRWMutexLock,
 }
 
 impl WaitReason {
@@ -151,6 +155,10 @@ impl WaitReason {
             ForceGcIdle,
             GcSweepWait,
             GcScavengeWait,
+            FinalizerWait,
+            SyncCondWait,
+            SyncRWMutexRLock,
+            SyncRWMutexLock,
         ][v as usize]
     }
 
@@ -175,6 +183,10 @@ impl WaitReason {
             ForceGcIdle => "force gc (idle)",
             GcSweepWait => "GC sweep wait",
             GcScavengeWait => "GC scavenge wait",
+            FinalizerWait => "finalizer wait",
+            SyncCondWait => "sync.Cond.Wait",
+            SyncRWMutexRLock => "sync.RWMutex.RLock",
+            SyncRWMutexLock => "sync.RWMutex.Lock",
         }
     }
 
@@ -186,14 +198,17 @@ impl WaitReason {
             ChanSend | ChanSendNilChan => "chan send",
             SelectNoCases => "forever",
             Select => "select",
-            SyncMutexLock | SyncWaitGroupWait => "sync",
+            SyncMutexLock | SyncWaitGroupWait | SyncRWMutexRLock | SyncRWMutexLock => "sync",
+            SyncCondWait => "sync.(*Cond).Wait",
             Sleep => "sleep",
             IoWait => "network",
             Preempted => "preempted",
             // runtime.bgsweep parks with traceBlockGCSweep; forcegchelper, bgscavenge
             // and the GOMAXPROCS updater with traceBlockSystemGoroutine.
             GcSweepWait => "GC background sweeper wait",
-            ForceGcIdle | GcScavengeWait | GomaxprocsUpdater => "system goroutine wait",
+            ForceGcIdle | GcScavengeWait | GomaxprocsUpdater | FinalizerWait => {
+                "system goroutine wait"
+            }
             _ => "unspecified",
         }
     }
@@ -305,6 +320,15 @@ pub struct G {
     /// `waitsince`-like: virtual time of the last status change (for the UI).
     pub since: AtomicI64,
     pub exec: crate::sync::SpinLock<GExec>,
+    /// `g.lockedm`: M id + 1 of the M this G is locked to (`LockOSThread`), 0 if none.
+    /// Written only by the G itself while it runs; read by any M in `schedule`.
+    pub lockedm: AtomicU32,
+    /// The function whose `go` statement created this G, + 1 (0: none), for the
+    /// traceback's `created by` line (Go keeps the PC, `g.gopc`).
+    pub gopc_func: AtomicU32,
+    /// For a G a front end's code created: that function's name and the `go`
+    /// statement's `file:line`, as its traceback gave them.
+    pub gopc: std::sync::Mutex<Option<(String, String)>>,
 }
 
 impl G {
@@ -325,6 +349,9 @@ impl G {
             startarg: AtomicI64::new(0),
             since: AtomicI64::new(0),
             exec: crate::sync::SpinLock::new(GExec::default()),
+            lockedm: AtomicU32::new(0),
+            gopc_func: AtomicU32::new(0),
+            gopc: std::sync::Mutex::new(None),
         }
     }
 

@@ -2,7 +2,8 @@
 //!
 //! At a quiescent point (the deterministic driver between steps, or a stopped live run),
 //! every goroutine is in exactly one place:
-//! - on a run queue (a P's ring or runnext, or the global queue) and `_Grunnable`;
+//! - on a run queue (a P's ring or runnext, or the global queue) and `_Grunnable`, or
+//!   `_Grunnable` and locked to an M that `startlockedm` has just handed a P;
 //! - the current G of an M (`curg`) and `_Grunning`, `_Gsyscall` or `_Gcopystack`;
 //! - parked (`_Gwaiting`) on a channel, mutex, WaitGroup, timer or the netpoller;
 //! - or `_Gdead`.
@@ -43,6 +44,12 @@ impl Runtime {
             let g = mm.curg();
             if !g.is_nil() {
                 put(g, format!("M{} curg", mm.id));
+            }
+            // `startlockedm` handed this M a P for its locked G, which is on no queue
+            // until the M wakes and runs it.
+            let locked = GIdx(mm.lockedg.load(Ordering::Acquire));
+            if !locked.is_nil() && locked != g && mm.nextp.load(Ordering::Acquire) != 0 {
+                put(locked, format!("M{} lockedg, handed a P", mm.id));
             }
         }
         for i in 1..self.allgs.len() {

@@ -44,6 +44,13 @@
 //!   ([`program::OpCost`]).
 //! - **`sync.Mutex` spinning** assumes a multicore machine (`numCPUStartup > 1`), and
 //!   one `procyield(30)` costs a fixed estimate ([`consts::ACTIVE_SPIN_NS`]).
+//! - **The runtime's goroutines** are those of a program that imports `os` (as any
+//!   program printing with `fmt` does), so the finalizer goroutine always exists and
+//!   takes a goid. A goroutine that exits while locked to its thread leaves the M
+//!   alive (Go ends the thread).
+//! - **Tracebacks** of built-in programs have no `file:line` lines (they carry no
+//!   source positions); a Go program's come from its code ([`code::GCode::traceback`]),
+//!   without argument words and `+0x` offsets.
 
 pub mod arena;
 pub mod code;

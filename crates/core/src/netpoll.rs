@@ -6,9 +6,11 @@
 //!
 //! `netpoll(0)` (non-blocking) returns every G whose data has arrived. A blocking
 //! `netpoll(delay)` is an M asleep in the kernel: the driver wakes it when the earliest
-//! data arrives, at its timeout, or on `netpollBreak`. Results go through `injectglist`.
-//! Polling sites (GMP-REFERENCE §9): findRunnable (non-blocking, then blocking with the P
-//! released), sysmon after 10 ms without a poll, and start-the-world.
+//! data arrives, at its timeout (whole milliseconds, as `epoll_wait` takes them:
+//! [`crate::proc::netpoll_timeout`]), or on `netpollBreak`. Results go through
+//! `injectglist`. Polling sites (`proc.go`): `findRunnable` (non-blocking, then blocking
+//! with the P released), `sysmon` after 10 ms without a poll, and
+//! `startTheWorldWithSema`.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;

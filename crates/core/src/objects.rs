@@ -34,6 +34,58 @@ pub enum Obj {
     Chan(SpinLock<Chan>),
     Mutex(SpinLock<SyncMutex>),
     WaitGroup(WaitGroup),
+    Cond(SpinLock<CondVar>),
+    RWMutex(SpinLock<RwMutex>),
+    Once(SpinLock<OnceObj>),
+}
+
+/// `sync.Once` (`sync/once.go`): `done` and the mutex `m` that later callers wait on
+/// while the first runs `f`.
+#[derive(Default)]
+pub struct OnceObj {
+    pub done: bool,
+    pub m: SyncMutex,
+}
+
+/// `sync.Cond`: its `L` (a mutex object) and its `notifyList` (`sema.go`): tickets
+/// `wait` (next to hand out) and `notify` (next to wake), and the parked waiters in the
+/// order they called `notifyListWait`.
+#[derive(Default)]
+pub struct CondVar {
+    pub mutex: u32,
+    pub wait: u64,
+    pub notify: u64,
+    pub waiters: VecDeque<(GIdx, u64)>,
+    /// Gs inside `Wait` that have been woken (or were notified before they parked) and
+    /// now relock `L`.
+    relock: Vec<GIdx>,
+}
+
+/// `rwmutexMaxReaders`.
+pub const RWMUTEX_MAX_READERS: i64 = 1 << 30;
+
+/// `sync.RWMutex` (`sync/rwmutex.go`): the writers' mutex `w`, `readerCount` (minus
+/// `rwmutexMaxReaders` while a writer holds or waits), `readerWait` (readers the
+/// pending writer still waits for), and the two semaphores' queues.
+#[derive(Default)]
+pub struct RwMutex {
+    pub w: SyncMutex,
+    pub reader_count: i64,
+    pub reader_wait: i64,
+    /// Readers parked in `RLock` (`readerSem`), and those released by `Unlock`.
+    pub reader_sem: VecDeque<GIdx>,
+    readers_released: Vec<GIdx>,
+    /// The writer parked until the last reader leaves (`writerSem`), and the one the
+    /// last reader released.
+    pub writer_sem: Option<GIdx>,
+    writer_released: Option<GIdx>,
+}
+
+/// What one turn of `RLock` did.
+#[derive(Debug, PartialEq, Eq)]
+pub enum RLockStep {
+    Acquired,
+    Parked,
 }
 
 #[derive(Default)]
@@ -172,6 +224,112 @@ pub enum UnlockStep {
     Handoff(GIdx),
 }
 
+impl SyncMutex {
+    /// Whether `g` is inside `lockSlow` on this mutex (spinning or queued).
+    pub fn is_waiting(&self, g: GIdx) -> bool {
+        self.slow.iter().any(|(w, _)| *w == g)
+    }
+
+    /// One turn of `sync.Mutex.Lock` for `g` at `now` (`internal/sync/mutex.go: Lock`,
+    /// `lockSlow`). `can_spin(iter)` is `runtime_canSpin`; `park` runs under the lock
+    /// after `g` is queued. A G that gets `Spin` or `Parked` calls this again when it
+    /// next runs, as `lockSlow` loops.
+    pub fn lock_turn(
+        &mut self,
+        g: GIdx,
+        now: i64,
+        can_spin: impl Fn(u32) -> bool,
+        park: impl FnOnce(WaitReason),
+    ) -> LockStep {
+        let mut st = match self.slow.iter().position(|(w, _)| *w == g) {
+            Some(i) => self.slow.swap_remove(i).1,
+            None => {
+                // Fast path: `CompareAndSwapInt32(&m.state, 0, mutexLocked)`.
+                if !self.locked && !self.woken && !self.starving && self.waiters.is_empty() {
+                    self.locked = true;
+                    return LockStep::Acquired;
+                }
+                LockSlow::default()
+            }
+        };
+        if st.from_sema {
+            // Back from `runtime_SemacquireMutex`.
+            st.from_sema = false;
+            st.starving = st.starving || now - st.wait_start > MUTEX_STARVATION_NS;
+            if self.starving {
+                // The lock was handed to us; leave starvation mode if we are the last
+                // waiter or did not wait long.
+                assert_eq!(self.handoff, Some(g), "sync: inconsistent mutex state");
+                self.handoff = None;
+                self.locked = true;
+                if !st.starving || self.waiters.is_empty() {
+                    self.starving = false;
+                }
+                return LockStep::Acquired;
+            }
+            st.awoke = true;
+            st.iter = 0;
+        }
+        // Spin while another G holds the lock in normal mode, and say that we are coming
+        // (`mutexWoken`) so Unlock wakes nobody.
+        if self.locked && !self.starving && can_spin(st.iter) {
+            if !st.awoke && !self.woken && !self.waiters.is_empty() {
+                self.woken = true;
+                st.awoke = true;
+            }
+            st.iter += 1;
+            self.slow.push((g, st));
+            return LockStep::Spin;
+        }
+        if st.awoke {
+            assert!(self.woken, "sync: inconsistent mutex state");
+            self.woken = false;
+        }
+        if !self.locked && !self.starving {
+            self.locked = true;
+            return LockStep::Acquired;
+        }
+        // Queue on the semaphore: at the front if we waited before.
+        if st.starving && self.locked {
+            self.starving = true;
+        }
+        if st.wait_start == 0 {
+            st.wait_start = now.max(1);
+            self.waiters.push_back(g);
+        } else {
+            self.waiters.push_front(g);
+        }
+        st.from_sema = true;
+        self.slow.push((g, st));
+        park(WaitReason::SyncMutexLock);
+        LockStep::Parked
+    }
+
+    /// `sync.Mutex.Unlock` (`internal/sync/mutex.go: Unlock`, `unlockSlow`).
+    pub fn unlock_turn(&mut self) -> UnlockStep {
+        if !self.locked {
+            return UnlockStep::Unlocked;
+        }
+        self.locked = false;
+        if !self.starving {
+            // Normal mode: wake one waiter to compete, unless one is already woken.
+            if self.waiters.is_empty() || self.woken {
+                return UnlockStep::Done;
+            }
+            self.woken = true;
+            let w = self.waiters.pop_front().expect("waiters");
+            return UnlockStep::Wake(w);
+        }
+        // Starvation mode: `runtime_Semrelease(&m.sema, true, 2)` hands it over.
+        let w = self
+            .waiters
+            .pop_front()
+            .expect("sync: inconsistent mutex state");
+        self.handoff = Some(w);
+        UnlockStep::Handoff(w)
+    }
+}
+
 /// Like `sync.WaitGroup`, the counter is an atomic: `Add`/`Done` never take a lock
 /// unless they bring it to zero with waiters to wake.
 #[derive(Default)]
@@ -258,6 +416,12 @@ impl Objects {
             })),
             ObjDecl::Mutex => Obj::Mutex(SpinLock::new(SyncMutex::default())),
             ObjDecl::WaitGroup => Obj::WaitGroup(WaitGroup::default()),
+            ObjDecl::Cond { mutex } => Obj::Cond(SpinLock::new(CondVar {
+                mutex: *mutex,
+                ..CondVar::default()
+            })),
+            ObjDecl::RWMutex => Obj::RWMutex(SpinLock::new(RwMutex::default())),
+            ObjDecl::Once => Obj::Once(SpinLock::new(OnceObj::default())),
         }) {
             objs.push(o);
         }
@@ -441,10 +605,7 @@ impl Objects {
         }
     }
 
-    /// One turn of `sync.Mutex.Lock` for `g` at `now` (`internal/sync/mutex.go: Lock`,
-    /// `lockSlow`). `can_spin(iter)` is `runtime_canSpin`; `park` runs under the lock
-    /// after `g` is queued. A G that gets `Spin` or `Parked` calls this again when it
-    /// next runs, as `lockSlow` loops.
+    /// One turn of `sync.Mutex.Lock` on mutex `id` ([`SyncMutex::lock_turn`]).
     pub fn mutex_lock(
         &self,
         id: u32,
@@ -453,94 +614,57 @@ impl Objects {
         can_spin: impl Fn(u32) -> bool,
         park: impl FnOnce(WaitReason),
     ) -> LockStep {
-        let mut mu = self.mutex(id).lock();
-        let mut st = match mu.slow.iter().position(|(w, _)| *w == g) {
-            Some(i) => mu.slow.swap_remove(i).1,
-            None => {
-                // Fast path: `CompareAndSwapInt32(&m.state, 0, mutexLocked)`.
-                if !mu.locked && !mu.woken && !mu.starving && mu.waiters.is_empty() {
-                    mu.locked = true;
-                    return LockStep::Acquired;
-                }
-                LockSlow::default()
-            }
-        };
-        if st.from_sema {
-            // Back from `runtime_SemacquireMutex`.
-            st.from_sema = false;
-            st.starving = st.starving || now - st.wait_start > MUTEX_STARVATION_NS;
-            if mu.starving {
-                // The lock was handed to us; leave starvation mode if we are the last
-                // waiter or did not wait long.
-                assert_eq!(mu.handoff, Some(g), "sync: inconsistent mutex state");
-                mu.handoff = None;
-                mu.locked = true;
-                if !st.starving || mu.waiters.is_empty() {
-                    mu.starving = false;
-                }
-                return LockStep::Acquired;
-            }
-            st.awoke = true;
-            st.iter = 0;
-        }
-        // Spin while another G holds the lock in normal mode, and say that we are coming
-        // (`mutexWoken`) so Unlock wakes nobody.
-        if mu.locked && !mu.starving && can_spin(st.iter) {
-            if !st.awoke && !mu.woken && !mu.waiters.is_empty() {
-                mu.woken = true;
-                st.awoke = true;
-            }
-            st.iter += 1;
-            mu.slow.push((g, st));
-            return LockStep::Spin;
-        }
-        if st.awoke {
-            assert!(mu.woken, "sync: inconsistent mutex state");
-            mu.woken = false;
-        }
-        if !mu.locked && !mu.starving {
-            mu.locked = true;
-            return LockStep::Acquired;
-        }
-        // Queue on the semaphore: at the front if we waited before.
-        if st.starving && mu.locked {
-            mu.starving = true;
-        }
-        if st.wait_start == 0 {
-            st.wait_start = now.max(1);
-            mu.waiters.push_back(g);
-        } else {
-            mu.waiters.push_front(g);
-        }
-        st.from_sema = true;
-        mu.slow.push((g, st));
-        park(WaitReason::SyncMutexLock);
-        LockStep::Parked
+        self.mutex(id).lock().lock_turn(g, now, can_spin, park)
     }
 
-    /// `sync.Mutex.Unlock` (`internal/sync/mutex.go: Unlock`, `unlockSlow`).
+    /// `sync.Mutex.Unlock` on mutex `id` ([`SyncMutex::unlock_turn`]).
     pub fn mutex_unlock(&self, id: u32) -> UnlockStep {
-        let mut mu = self.mutex(id).lock();
-        if !mu.locked {
-            return UnlockStep::Unlocked;
+        self.mutex(id).lock().unlock_turn()
+    }
+
+    fn cond(&self, id: u32) -> &SpinLock<CondVar> {
+        match &self.objs[id as usize] {
+            Obj::Cond(c) => c,
+            _ => panic!("object {id} is not a sync.Cond"),
         }
-        mu.locked = false;
-        if !mu.starving {
-            // Normal mode: wake one waiter to compete, unless one is already woken.
-            if mu.waiters.is_empty() || mu.woken {
-                return UnlockStep::Done;
+    }
+
+    fn once(&self, id: u32) -> &SpinLock<OnceObj> {
+        match &self.objs[id as usize] {
+            Obj::Once(o) => o,
+            _ => panic!("object {id} is not a sync.Once"),
+        }
+    }
+
+    pub(crate) fn rwmutex(&self, id: u32) -> Option<&SpinLock<RwMutex>> {
+        match &self.objs[id as usize] {
+            Obj::RWMutex(rw) => Some(rw),
+            _ => None,
+        }
+    }
+
+    /// `sync.Cond.Signal` / `Broadcast` (`sema.go: notifyListNotifyOne`,
+    /// `notifyListNotifyAll`): the waiters to ready, in order. One wakes the waiter
+    /// holding the oldest unnotified ticket; all wakes every waiter in the order they
+    /// began to wait.
+    pub fn cond_notify(&self, id: u32, all: bool) -> Vec<GIdx> {
+        let mut c = self.cond(id).lock();
+        if c.wait == c.notify {
+            return Vec::new();
+        }
+        let woken: Vec<GIdx> = if all {
+            c.notify = c.wait;
+            c.waiters.drain(..).map(|(g, _)| g).collect()
+        } else {
+            let t = c.notify;
+            c.notify = t + 1;
+            match c.waiters.iter().position(|&(_, ticket)| ticket == t) {
+                Some(i) => vec![c.waiters.remove(i).unwrap().0],
+                None => Vec::new(), // its waiter has not parked yet: it will not
             }
-            mu.woken = true;
-            let w = mu.waiters.pop_front().expect("waiters");
-            return UnlockStep::Wake(w);
-        }
-        // Starvation mode: `runtime_Semrelease(&m.sema, true, 2)` hands it over.
-        let w = mu
-            .waiters
-            .pop_front()
-            .expect("sync: inconsistent mutex state");
-        mu.handoff = Some(w);
-        UnlockStep::Handoff(w)
+        };
+        // (Each waiter put itself on `relock` when it began to wait.)
+        woken
     }
 
     fn wg(&self, id: u32) -> &WaitGroup {
@@ -581,9 +705,9 @@ impl Objects {
 }
 
 impl crate::runtime::Runtime {
-    /// `mu.Lock()` by `gp` on M `m`: one turn of `lockSlow`. The G's pc moves past the
-    /// op only once it holds the lock; after a spin, or when it wakes from the
-    /// semaphore, it runs `Lock` again.
+    /// `mu.Lock()` by `gp` on M `m`: one turn of `lockSlow` (or `rw.Lock()` on an
+    /// RWMutex). The G's pc moves past the op only once it holds the lock; after a spin,
+    /// or when it wakes from the semaphore, it runs `Lock` again.
     pub(crate) fn mutex_lock(
         &self,
         m: crate::runtime::MId,
@@ -591,7 +715,20 @@ impl crate::runtime::Runtime {
         id: u32,
         cont: &mut crate::runtime::MCont,
     ) -> crate::runtime::Wait {
-        use crate::runtime::{MCont, Wait};
+        if self.objs.rwmutex(id).is_some() {
+            return self.rw_lock(m, gp, id, cont);
+        }
+        self.mutex_lock_turn(m, gp, id, cont).1
+    }
+
+    /// One turn of `Lock` on mutex `id`; true if `gp` now holds it (its pc moved on).
+    fn mutex_lock_turn(
+        &self,
+        m: crate::runtime::MId,
+        gp: GIdx,
+        id: u32,
+        cont: &mut crate::runtime::MCont,
+    ) -> (bool, crate::runtime::Wait) {
         let step = self.objs.mutex_lock(
             id,
             gp,
@@ -599,15 +736,22 @@ impl crate::runtime::Runtime {
             |iter| self.sync_runtime_can_spin(m, iter),
             |r| self.park_m(m, gp, r),
         );
+        (
+            step == LockStep::Acquired,
+            self.lock_step_wait(gp, step, cont),
+        )
+    }
+
+    /// What the M does after one turn of a lock: on `Acquired` the G's pc moves on.
+    fn lock_step_wait(
+        &self,
+        gp: GIdx,
+        step: LockStep,
+        cont: &mut crate::runtime::MCont,
+    ) -> crate::runtime::Wait {
+        use crate::runtime::{MCont, Wait};
         match step {
-            LockStep::Acquired => {
-                let mut ex = self.exec(gp);
-                if !ex.in_code {
-                    if let Some(f) = ex.frames.last_mut() {
-                        f.pc += 1;
-                    }
-                }
-            }
+            LockStep::Acquired => self.advance_past_op(gp),
             // `runtime_doSpin`: `procyield(active_spin_cnt)`.
             LockStep::Spin => {
                 // A G's code yields `Lock` again when it resumes.
@@ -626,6 +770,17 @@ impl crate::runtime::Runtime {
         }
     }
 
+    /// A built-in program's pc moves past the op; a front end's code needs nothing (it
+    /// yields the op again only when told to `retry`).
+    fn advance_past_op(&self, gp: GIdx) {
+        let mut ex = self.exec(gp);
+        if !ex.in_code {
+            if let Some(f) = ex.frames.last_mut() {
+                f.pc += 1;
+            }
+        }
+    }
+
     /// `mu.Unlock()` by `gp` on M `m`. The woken waiter goes into this P's runnext
     /// (`semrelease1` → `readyWithTime` → `goready`); in starvation mode the unlocker
     /// then yields its P to it (`goyield`).
@@ -637,6 +792,9 @@ impl crate::runtime::Runtime {
         cont: &mut crate::runtime::MCont,
     ) -> crate::runtime::Wait {
         use crate::runtime::Wait;
+        if self.objs.rwmutex(id).is_some() {
+            return self.rw_unlock(m, gp, id, cont);
+        }
         match self.objs.mutex_unlock(id) {
             UnlockStep::Unlocked => {
                 // `internal/sync/mutex.go: unlockSlow` calls `fatal`, not panic: it
@@ -644,14 +802,320 @@ impl crate::runtime::Runtime {
                 self.fatal(Some(m), "", "sync: unlock of unlocked mutex");
                 return Wait::Exit;
             }
-            UnlockStep::Done => {}
+            step => self.after_unlock(m, gp, step, cont),
+        }
+        Wait::Run {
+            after: self.cfg.cost.mutex_op as i64,
+        }
+    }
+
+    /// Ready the waiter an `Unlock` woke; in starvation mode, yield to it.
+    fn after_unlock(
+        &self,
+        m: crate::runtime::MId,
+        gp: GIdx,
+        step: UnlockStep,
+        cont: &mut crate::runtime::MCont,
+    ) {
+        match step {
+            UnlockStep::Unlocked | UnlockStep::Done => {}
             UnlockStep::Wake(w) => self.ready(m, w, true),
             UnlockStep::Handoff(w) => {
                 self.ready(m, w, true);
                 self.goyield(m, gp, cont);
             }
         }
+    }
+
+    /// `rw.Lock()` (`sync/rwmutex.go: Lock`): take the writers' mutex `w` (a full
+    /// `sync.Mutex`, one turn per step), then announce the writer (`readerCount -=
+    /// rwmutexMaxReaders`) and wait on `writerSem` until the active readers leave.
+    fn rw_lock(
+        &self,
+        m: crate::runtime::MId,
+        gp: GIdx,
+        id: u32,
+        cont: &mut crate::runtime::MCont,
+    ) -> crate::runtime::Wait {
+        use crate::runtime::{MCont, Wait};
+        let mut rw = self.objs.rwmutex(id).expect("RWMutex").lock();
+        if rw.writer_released == Some(gp) {
+            rw.writer_released = None;
+            drop(rw);
+            return self.lock_step_wait(gp, LockStep::Acquired, cont);
+        }
+        let step = rw.w.lock_turn(
+            gp,
+            self.now(),
+            |iter| self.sync_runtime_can_spin(m, iter),
+            |r| self.park_m(m, gp, r),
+        );
+        if step != LockStep::Acquired {
+            drop(rw);
+            return self.lock_step_wait(gp, step, cont);
+        }
+        let r = rw.reader_count;
+        rw.reader_count -= RWMUTEX_MAX_READERS;
+        if r != 0 {
+            rw.reader_wait += r;
+            if rw.reader_wait != 0 {
+                rw.writer_sem = Some(gp);
+                self.park_m(m, gp, WaitReason::SyncRWMutexLock);
+                *cont = MCont::Schedule;
+                return Wait::Run {
+                    after: self.cfg.cost.mutex_op as i64,
+                };
+            }
+        }
+        drop(rw);
+        self.lock_step_wait(gp, LockStep::Acquired, cont)
+    }
+
+    /// `rw.Unlock()` (`sync/rwmutex.go: Unlock`): announce no writer, release every
+    /// reader that blocked meanwhile (`runtime_Semrelease(&rw.readerSem)` each, FIFO,
+    /// each into this P's runnext), then unlock `w`.
+    fn rw_unlock(
+        &self,
+        m: crate::runtime::MId,
+        gp: GIdx,
+        id: u32,
+        cont: &mut crate::runtime::MCont,
+    ) -> crate::runtime::Wait {
+        use crate::runtime::Wait;
+        let mut rw = self.objs.rwmutex(id).expect("RWMutex").lock();
+        let r = rw.reader_count + RWMUTEX_MAX_READERS;
+        if r >= RWMUTEX_MAX_READERS {
+            drop(rw);
+            self.fatal(Some(m), "", "sync: Unlock of unlocked RWMutex");
+            return Wait::Exit;
+        }
+        rw.reader_count = r;
+        let mut readers = Vec::new();
+        for _ in 0..r {
+            match rw.reader_sem.pop_front() {
+                Some(g) => readers.push(g),
+                None => break,
+            }
+        }
+        rw.readers_released.extend(readers.iter().copied());
+        let step = rw.w.unlock_turn();
+        drop(rw);
+        for g in readers {
+            self.ready(m, g, true);
+        }
+        self.after_unlock(m, gp, step, cont);
         Wait::Run {
+            after: self.cfg.cost.mutex_op as i64,
+        }
+    }
+
+    /// `rw.RLock()` (`sync/rwmutex.go: RLock`): one more reader; with a writer pending or
+    /// holding, park on `readerSem` until its `Unlock`.
+    pub(crate) fn rw_rlock(
+        &self,
+        m: crate::runtime::MId,
+        gp: GIdx,
+        id: u32,
+        cont: &mut crate::runtime::MCont,
+    ) -> crate::runtime::Wait {
+        use crate::runtime::{MCont, Wait};
+        let rw = self
+            .objs
+            .rwmutex(id)
+            .unwrap_or_else(|| panic!("object {id} is not an RWMutex"));
+        let mut rw = rw.lock();
+        if let Some(i) = rw.readers_released.iter().position(|&g| g == gp) {
+            rw.readers_released.swap_remove(i);
+            drop(rw);
+            return self.lock_step_wait(gp, LockStep::Acquired, cont);
+        }
+        rw.reader_count += 1;
+        if rw.reader_count < 0 {
+            rw.reader_sem.push_back(gp);
+            self.park_m(m, gp, WaitReason::SyncRWMutexRLock);
+            *cont = MCont::Schedule;
+            return Wait::Run {
+                after: self.cfg.cost.mutex_op as i64,
+            };
+        }
+        drop(rw);
+        self.lock_step_wait(gp, LockStep::Acquired, cont)
+    }
+
+    /// `rw.RUnlock()` (`sync/rwmutex.go: RUnlock`, `rUnlockSlow`): the last reader a
+    /// pending writer waits for releases it (`runtime_Semrelease(&rw.writerSem)`).
+    pub(crate) fn rw_runlock(&self, m: crate::runtime::MId, id: u32) -> crate::runtime::Wait {
+        use crate::runtime::Wait;
+        let rw = self
+            .objs
+            .rwmutex(id)
+            .unwrap_or_else(|| panic!("object {id} is not an RWMutex"));
+        let mut rw = rw.lock();
+        rw.reader_count -= 1;
+        let r = rw.reader_count;
+        let mut writer = None;
+        if r < 0 {
+            if r + 1 == 0 || r + 1 == -RWMUTEX_MAX_READERS {
+                drop(rw);
+                self.fatal(Some(m), "", "sync: RUnlock of unlocked RWMutex");
+                return Wait::Exit;
+            }
+            rw.reader_wait -= 1;
+            if rw.reader_wait == 0 {
+                writer = rw.writer_sem.take();
+                rw.writer_released = writer;
+            }
+        }
+        drop(rw);
+        if let Some(w) = writer {
+            self.ready(m, w, true);
+        }
+        Wait::Run {
+            after: self.cfg.cost.mutex_op as i64,
+        }
+    }
+
+    /// `once.Do(f)` up to `f()` (`sync/once.go: Do`, `doSlow`): done → skip `f` and
+    /// `OnceEnd`; else lock `o.m` (one `lockSlow` turn per step) and check again.
+    pub(crate) fn once_do(
+        &self,
+        m: crate::runtime::MId,
+        gp: GIdx,
+        id: u32,
+        cont: &mut crate::runtime::MCont,
+    ) -> crate::runtime::Wait {
+        let skip = |rt: &Self| {
+            if let Some(f) = rt.exec(gp).frames.last_mut() {
+                f.pc += 3;
+            }
+        };
+        let mut o = self.objs.once(id).lock();
+        // Fast path: `done.Load()`, unless this G is back from waiting on `m`.
+        if o.done && !o.m.is_waiting(gp) {
+            drop(o);
+            skip(self);
+            return crate::runtime::Wait::Run {
+                after: self.cfg.cost.other as i64,
+            };
+        }
+        let step = o.m.lock_turn(
+            gp,
+            self.now(),
+            |iter| self.sync_runtime_can_spin(m, iter),
+            |r| self.park_m(m, gp, r),
+        );
+        if step != LockStep::Acquired {
+            drop(o);
+            return self.lock_step_wait(gp, step, cont);
+        }
+        if o.done {
+            // Another caller ran f while we waited: the deferred Unlock, and return.
+            let u = o.m.unlock_turn();
+            drop(o);
+            skip(self);
+            self.after_unlock(m, gp, u, cont);
+            return crate::runtime::Wait::Run {
+                after: self.cfg.cost.mutex_op as i64,
+            };
+        }
+        drop(o);
+        // Go on to `Call(f)`.
+        self.lock_step_wait(gp, LockStep::Acquired, cont)
+    }
+
+    /// After `f` returned: `doSlow`'s deferred `done.Store(true)`, then `m.Unlock()`.
+    pub(crate) fn once_end(
+        &self,
+        m: crate::runtime::MId,
+        gp: GIdx,
+        id: u32,
+        cont: &mut crate::runtime::MCont,
+    ) -> crate::runtime::Wait {
+        let mut o = self.objs.once(id).lock();
+        o.done = true;
+        let u = o.m.unlock_turn();
+        drop(o);
+        self.after_unlock(m, gp, u, cont);
+        crate::runtime::Wait::Run {
+            after: self.cfg.cost.mutex_op as i64,
+        }
+    }
+
+    /// `sync.Cond.Wait` by `gp` (`sync/cond.go: Wait`): take a ticket
+    /// (`notifyListAdd`), unlock `c.L`, park until notified (`notifyListWait`), then
+    /// lock `c.L` again; the pc moves past the op only then. (When unlocking `c.L` hands
+    /// it to a starving waiter, Go's unlocker yields before it parks; here it parks at
+    /// once. The waiter is in runnext either way.)
+    pub(crate) fn cond_wait(
+        &self,
+        m: crate::runtime::MId,
+        gp: GIdx,
+        id: u32,
+        cont: &mut crate::runtime::MCont,
+    ) -> crate::runtime::Wait {
+        use crate::runtime::{MCont, Wait};
+        let c = self.objs.cond(id);
+        let l = c.lock().mutex;
+        let relocking = {
+            let mut cv = c.lock();
+            match cv.relock.iter().position(|&g| g == gp) {
+                Some(i) => {
+                    cv.relock.swap_remove(i);
+                    true
+                }
+                None => false,
+            }
+        };
+        if relocking {
+            let (acquired, w) = self.mutex_lock_turn(m, gp, l, cont);
+            if !acquired {
+                c.lock().relock.push(gp);
+            }
+            return w;
+        }
+        let t = {
+            let mut cv = c.lock();
+            cv.wait += 1;
+            cv.wait - 1
+        };
+        match self.objs.mutex_unlock(l) {
+            UnlockStep::Unlocked => {
+                self.fatal(Some(m), "", "sync: unlock of unlocked mutex");
+                return Wait::Exit;
+            }
+            UnlockStep::Done => {}
+            UnlockStep::Wake(w) | UnlockStep::Handoff(w) => self.ready(m, w, true),
+        }
+        let mut cv = c.lock();
+        cv.relock.push(gp);
+        if t < cv.notify {
+            // Notified between the ticket and the wait: do not park.
+            return Wait::Run {
+                after: self.cfg.cost.mutex_op as i64,
+            };
+        }
+        cv.waiters.push_back((gp, t));
+        self.park_m(m, gp, WaitReason::SyncCondWait);
+        drop(cv);
+        *cont = MCont::Schedule;
+        Wait::Run {
+            after: self.cfg.cost.mutex_op as i64,
+        }
+    }
+
+    /// `sync.Cond.Signal`/`Broadcast` on M `m`: each woken waiter is readied into this
+    /// P's runnext (`readyWithTime` → `goready`), so after a Broadcast the last waiter
+    /// runs first and the others follow in the order they waited.
+    pub(crate) fn cond_notify(
+        &self,
+        m: crate::runtime::MId,
+        id: u32,
+        all: bool,
+    ) -> crate::runtime::Wait {
+        for g in self.objs.cond_notify(id, all) {
+            self.ready(m, g, true);
+        }
+        crate::runtime::Wait::Run {
             after: self.cfg.cost.mutex_op as i64,
         }
     }

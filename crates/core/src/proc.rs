@@ -404,12 +404,114 @@ impl Runtime {
         let np = mm.nextp.swap(0, Ordering::AcqRel);
         assert!(np != 0, "stopm: woken without a P");
         self.acquirep(m, np - 1);
+        // Woken in `stoplockedm`: run the locked G at once.
+        let locked = GIdx(mm.lockedg.load(Ordering::Acquire));
+        if !locked.is_nil() {
+            assert_eq!(
+                self.g(locked).status(),
+                GStatus::Runnable,
+                "stoplockedm: not runnable"
+            );
+            self.execute(m, locked, false);
+            *cont = MCont::Run;
+            return Some(Wait::Run {
+                after: self.cfg.cost.schedule as i64,
+            });
+        }
         *cont = MCont::Schedule;
         None
     }
 
+    /// `stoplockedm`: the M's locked G is not running (it parked, yielded or was
+    /// preempted): give the P away (`handoffp`) and sleep until `startlockedm` hands
+    /// this M a P to run the G on. The M is not on the idle list (`mPark`, not `stopm`).
+    pub(crate) fn stoplockedm(&self, m: MId, cont: &mut MCont) -> Wait {
+        let mm = self.m(m);
+        let gp = GIdx(mm.lockedg.load(Ordering::Acquire));
+        assert!(
+            !gp.is_nil() && self.g(gp).lockedm.load(Ordering::Acquire) == m + 1,
+            "stoplockedm: inconsistent locking"
+        );
+        if mm.p().is_some() {
+            let p = self.releasep(m);
+            self.handoffp(p);
+        }
+        mm.blocked.store(true, Ordering::Release);
+        self.emit(Some(m), EvKind::MPark { id: mm.id });
+        self.incidlelocked(1);
+        *cont = MCont::Stopped;
+        Wait::Park
+    }
+
+    /// `startlockedm`: `gp` is locked to another M; hand that M our P, wake it, and
+    /// stop (`stopm`).
+    pub(crate) fn startlockedm(&self, m: MId, gp: GIdx, cont: &mut MCont) -> Wait {
+        let lm = self.g(gp).lockedm.load(Ordering::Acquire) - 1;
+        assert!(lm != m, "startlockedm: locked to me");
+        let lmm = self.m(lm);
+        assert!(
+            lmm.nextp.load(Ordering::Acquire) == 0,
+            "startlockedm: m has p"
+        );
+        self.incidlelocked(-1);
+        let p = self.releasep(m);
+        lmm.nextp.store(p + 1, Ordering::Release);
+        self.notewakeup(lm);
+        self.stopm(m, cont)
+    }
+
+    /// `incidlelocked`: count Ms parked for their locked G; `checkdead` when one more.
+    fn incidlelocked(&self, v: i32) {
+        let mut s = self.lock_sched();
+        s.nmidlelocked += v;
+        if v > 0 {
+            self.checkdead(&s, None);
+        }
+    }
+
+    /// `LockOSThread` (`internal`: the runtime's `lockOSThread`): count it and wire the
+    /// G and its M together (`dolockOSThread`).
+    pub(crate) fn lock_os_thread(&self, m: MId, gp: GIdx, internal: bool) {
+        let mm = self.m(m);
+        let n = if internal {
+            &mm.locked_int
+        } else {
+            &mm.locked_ext
+        };
+        n.store(n.load(Ordering::Relaxed) + 1, Ordering::Release);
+        mm.lockedg.store(gp.0, Ordering::Release);
+        self.g(gp).lockedm.store(m + 1, Ordering::Release);
+    }
+
+    /// `UnlockOSThread`: undo one `LockOSThread`; the G and M come apart when both
+    /// counts are 0 (`dounlockOSThread`). An extra `UnlockOSThread` is a no-op, as in Go.
+    pub(crate) fn unlock_os_thread(&self, m: MId, gp: GIdx, internal: bool) {
+        let mm = self.m(m);
+        let n = if internal {
+            &mm.locked_int
+        } else {
+            &mm.locked_ext
+        };
+        let v = n.load(Ordering::Relaxed);
+        if v == 0 {
+            assert!(
+                !internal,
+                "runtime: internal error: misuse of lockOSThread/unlockOSThread"
+            );
+            return;
+        }
+        n.store(v - 1, Ordering::Release);
+        if mm.locked_int.load(Ordering::Acquire) != 0 || mm.locked_ext.load(Ordering::Acquire) != 0
+        {
+            return;
+        }
+        mm.lockedg.store(0, Ordering::Release);
+        self.g(gp).lockedm.store(0, Ordering::Release);
+    }
+
     /// `handoffp`: the P's M is going away (syscall, retake, locked G); start an M for the
-    /// P whenever `findRunnable` would find work for it (the 9-row table, §5).
+    /// P whenever `findRunnable` would find work for it (`proc.go: handoffp`'s checks, in
+    /// its order).
     pub(crate) fn handoffp(&self, p: PId) {
         let pp = self.p(p);
         // 1. Local or global work.
@@ -475,6 +577,11 @@ impl Runtime {
     /// `schedule`: find a runnable G and run it; `cont` ends as `Run` or a waiting state.
     pub(crate) fn schedule(&self, m: MId, cont: &mut MCont) -> Wait {
         let mm = self.m(m);
+        // An M with a locked G runs nothing else: it gives its P away and waits until
+        // the G is runnable and another M hands it a P (`stoplockedm`).
+        if mm.lockedg.load(Ordering::Acquire) != 0 {
+            return self.stoplockedm(m, cont);
+        }
         let p = mm.p().expect("schedule: no p");
         let pp = self.p(p);
         pp.preempt.store(false, Ordering::Release);
@@ -489,6 +596,10 @@ impl Runtime {
                 }
                 if try_wakep {
                     self.wakep();
+                }
+                // A G locked to another M runs only there: hand it our P (`startlockedm`).
+                if self.g(gp).lockedm.load(Ordering::Acquire) != 0 {
+                    return self.startlockedm(m, gp, cont);
                 }
                 self.execute(m, gp, inherit_time);
                 *cont = MCont::Run;
@@ -527,7 +638,7 @@ impl Runtime {
         mm.curg.store(0, Ordering::Release);
     }
 
-    /// `findRunnable`: the search, in Go's order (GMP-REFERENCE §4, §17.12).
+    /// `findRunnable`: the search, in Go's order (`proc.go: findRunnable`).
     pub(crate) fn find_runnable(&self, m: MId, cont: &mut MCont) -> Found {
         let mm = self.m(m);
         'top: loop {
@@ -955,6 +1066,23 @@ impl Runtime {
         if g.is_nil() {
             return g;
         }
+        // `newproc1` records the caller's PC (`gopc`) for `created by` in tracebacks.
+        let creator = self.m(m).curg();
+        let (creator_func, creator_code) = if creator.is_nil() {
+            (None, None)
+        } else {
+            let ex = self.exec(creator);
+            let code = ex
+                .code
+                .as_ref()
+                .filter(|_| ex.in_code)
+                .and_then(|c| c.traceback().into_iter().next());
+            (ex.frames.last().map(|f| f.func), code)
+        };
+        let ng = self.g(g);
+        ng.gopc_func
+            .store(creator_func.map_or(0, |f| f + 1), Ordering::Release);
+        *ng.gopc.lock().unwrap_or_else(|e| e.into_inner()) = creator_code;
         self.runqput(p, g, true);
         if self.main_started.load(Ordering::Acquire) {
             self.wakep();
@@ -1077,6 +1205,14 @@ impl Runtime {
         self.emit(Some(m), EvKind::GoDestroy { g: g.goid() });
         g.casgstatus(GStatus::Running, GStatus::Dead, self.rmw);
         g.waitreason.store(0, Ordering::Relaxed);
+        // A G that exits while locked: Go ends the thread with it (`goexit0` →
+        // `mexit`); the model unlocks and keeps the M.
+        if g.lockedm.swap(0, Ordering::AcqRel) != 0 {
+            let mm = self.m(m);
+            mm.lockedg.store(0, Ordering::Release);
+            mm.locked_ext.store(0, Ordering::Release);
+            mm.locked_int.store(0, Ordering::Release);
+        }
         self.dropg(m);
         let p = self.m(m).p().expect("goexit0: no p");
         self.gfput(p, gp);
@@ -1323,7 +1459,12 @@ impl Runtime {
             };
         }
         self.globrunqput(&mut s, gp);
+        // `exitsyscall0`: a locked G's M waits for it in `stoplockedm`, not `stopm`.
+        let locked = g.lockedm.load(Ordering::Acquire) != 0;
         drop(s);
+        if locked {
+            return self.stoplockedm(m, cont);
+        }
         self.stopm(m, cont)
     }
 
@@ -1407,8 +1548,10 @@ impl Runtime {
         if self.is_exited() {
             return;
         }
-        let run =
-            self.mcount() - s.midle.len() as i64 - self.sched.nmsys.load(Ordering::Acquire) as i64;
+        let run = self.mcount()
+            - s.midle.len() as i64
+            - s.nmidlelocked as i64
+            - self.sched.nmsys.load(Ordering::Acquire) as i64;
         if run > 0 {
             return;
         }
@@ -1662,6 +1805,34 @@ mod handoff_tests {
                 assert_eq!(rt.m(0).p(), None, "M0 dropped its P");
             }
         }
+    }
+
+    /// `proc.go: procresize`: runnable Ps without a usable `oldm` take `mget()` in
+    /// ascending P order (`runnablePsNeedM` is built highest first, each pushed on the
+    /// front), and the list `startTheWorldWithSema` walks ends highest first.
+    #[test]
+    fn procresize_takes_ms_in_ascending_p_order() {
+        let sim = rt(4);
+        let rt = &sim.rt;
+        // As stopTheWorld leaves it: no idle P, each of P1..P3 with work and no oldm.
+        let mut s = rt.lock_sched();
+        while rt.pidleget(&mut s).is_some() {}
+        drop(s);
+        for p in 1..4 {
+            user_g(rt, p);
+            rt.p(p)
+                .status
+                .store(PStatus::Gcstop as u32, Ordering::Release);
+        }
+        let ms: Vec<MId> = (0..3).map(|_| rt.new_m_struct(false)).collect();
+        let mut s = rt.lock_sched();
+        s.midle.extend(ms.iter().copied());
+        let runnable = rt.procresize(&mut s, 4, Some(0));
+        // mget pops the newest idle M first: P1 gets ms[2], P2 ms[1], P3 ms[0].
+        assert_eq!(
+            runnable,
+            vec![(3, Some(ms[0])), (2, Some(ms[1])), (1, Some(ms[2]))]
+        );
     }
 
     /// `proc.go: runqgrab`: a thief that finds a busy victim's runnext sleeps

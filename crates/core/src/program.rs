@@ -65,6 +65,21 @@ pub enum Op {
     /// `mu.Lock()` / `mu.Unlock()`.
     Lock(ObjId),
     Unlock(ObjId),
+    /// `c.Wait()`, `c.Signal()`, `c.Broadcast()` on a `sync.Cond` (its `L` is the mutex
+    /// named in its [`ObjDecl::Cond`]).
+    CondWait(ObjId),
+    CondSignal(ObjId),
+    CondBroadcast(ObjId),
+    /// `rw.RLock()` / `rw.RUnlock()` on a `sync.RWMutex` (`Lock`/`Unlock` on one are
+    /// [`Op::Lock`]/[`Op::Unlock`]).
+    RLock(ObjId),
+    RUnlock(ObjId),
+    /// `once.Do(f)` is three ops: `OnceDo(once)`, `Call(f)`, `OnceEnd(once)`
+    /// ([`ProgramBuilder::once_do`]). `OnceDo` is `Do` and `doSlow` up to `f()`: when the
+    /// Once is done it skips the other two; `OnceEnd` is `doSlow`'s deferred
+    /// `done.Store(true)` and `m.Unlock()`.
+    OnceDo(ObjId),
+    OnceEnd(ObjId),
     /// `wg.Add(n)`, `wg.Done()`, `wg.Wait()`.
     WgAdd(ObjId, i64),
     WgDone(ObjId),
@@ -110,6 +125,14 @@ pub enum Op {
     /// `runtime.main`: the runtime's other goroutines (finalizer, cleanup, GC workers)
     /// have taken goids below this one.
     ReserveGoids(u64),
+    /// `runtime.LockOSThread()` (`internal`: the runtime's own `lockOSThread`).
+    LockOSThread {
+        internal: bool,
+    },
+    /// `runtime.UnlockOSThread()` (`internal`: `unlockOSThread`).
+    UnlockOSThread {
+        internal: bool,
+    },
     /// `os.Exit(code)`; `runtime.main` ends with `Exit(0)`.
     Exit(i32),
     /// Wait on the network for a request from outside the program (the explorer's
@@ -182,6 +205,14 @@ pub enum ObjDecl {
     },
     Mutex,
     WaitGroup,
+    /// `sync.NewCond(&mu)`: a condition variable whose `L` is the mutex `mutex`.
+    Cond {
+        mutex: ObjId,
+    },
+    /// `sync.RWMutex`.
+    RWMutex,
+    /// `sync.Once`.
+    Once,
 }
 
 /// Channel capacity placeholder: GOMAXPROCS when the program starts.
@@ -324,6 +355,13 @@ pub fn with_runtime(mut prog: Program) -> (Program, RuntimeFuncs) {
             Op::SetMaxProcs(0),
         ],
     );
+    // The finalizer goroutine: package os sets finalizers during its init
+    // (`mfinal.go: createfing`), so every program that imports fmt or os has it.
+    let finalizers = add(
+        "runtime.runFinalizers",
+        56,
+        vec![Op::ParkIdle(WaitReason::FinalizerWait)],
+    );
     let pkg_init = add("main.init", PKG_INIT_FRAME, vec![]);
     let sys = |func| Op::Go {
         func,
@@ -333,16 +371,22 @@ pub fn with_runtime(mut prog: Program) -> (Program, RuntimeFuncs) {
     let main = add(
         "runtime.main",
         RUNTIME_MAIN_FRAME,
+        // `proc.go: main`: sysmon; `lockOSThread` for init; the runtime's init
+        // (forcegchelper); `gcenable` (bgsweep, bgscavenge, and wait for both);
+        // `defaultGOMAXPROCSUpdateEnable`; the packages' init (os: the finalizer
+        // goroutine; main.init); `unlockOSThread`; main.main.
         vec![
             Op::StartSysmon,
+            Op::LockOSThread { internal: true },
             sys(forcegc),
             sys(bgsweep),
             sys(bgscavenge),
             Op::Recv { ch: c },
             Op::Recv { ch: c },
             sys(updater),
-            Op::ReserveGoids(19),
+            sys(finalizers),
             Op::Call(pkg_init),
+            Op::UnlockOSThread { internal: true },
             Op::Call(0),
             Op::Exit(0),
         ],
@@ -441,6 +485,23 @@ impl ProgramBuilder {
         self.prog.objs.push(ObjDecl::Mutex);
         (self.prog.objs.len() - 1) as ObjId
     }
+    /// `sync.NewCond(&mu)` for the mutex `mu`.
+    pub fn cond(&mut self, mu: ObjId) -> ObjId {
+        self.prog.objs.push(ObjDecl::Cond { mutex: mu });
+        (self.prog.objs.len() - 1) as ObjId
+    }
+    pub fn rwmutex(&mut self) -> ObjId {
+        self.prog.objs.push(ObjDecl::RWMutex);
+        (self.prog.objs.len() - 1) as ObjId
+    }
+    pub fn once(&mut self) -> ObjId {
+        self.prog.objs.push(ObjDecl::Once);
+        (self.prog.objs.len() - 1) as ObjId
+    }
+    /// The three ops of `once.Do(f)`.
+    pub fn once_do(once: ObjId, f: FuncId) -> [Op; 3] {
+        [Op::OnceDo(once), Op::Call(f), Op::OnceEnd(once)]
+    }
     pub fn waitgroup(&mut self) -> ObjId {
         self.prog.objs.push(ObjDecl::WaitGroup);
         (self.prog.objs.len() - 1) as ObjId
@@ -488,6 +549,14 @@ impl Program {
                     {
                         Some(format!("calls unknown function #{t}"))
                     }
+                    Op::OnceDo(o)
+                        if !matches!(
+                            (f.body.get(i + 1), f.body.get(i + 2)),
+                            (Some(Op::Call(_)), Some(Op::OnceEnd(e))) if e == o
+                        ) =>
+                    {
+                        Some("once.Do must be OnceDo, Call(f), OnceEnd".to_string())
+                    }
                     Op::Loop { body, .. } if i + 1 + *body as usize > f.body.len() => {
                         Some("loop body runs past the end of the function".to_string())
                     }
@@ -496,6 +565,13 @@ impl Program {
                     }
                     Op::Lock(o)
                     | Op::Unlock(o)
+                    | Op::CondWait(o)
+                    | Op::CondSignal(o)
+                    | Op::CondBroadcast(o)
+                    | Op::RLock(o)
+                    | Op::RUnlock(o)
+                    | Op::OnceDo(o)
+                    | Op::OnceEnd(o)
                     | Op::WgAdd(o, _)
                     | Op::WgDone(o)
                     | Op::WgWait(o)

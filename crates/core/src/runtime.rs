@@ -299,6 +299,12 @@ pub struct M {
     /// The deterministic stand-in for `usleep(3)` in `runqgrab`: where the M's
     /// `stealWork` resumes after the 3 µs (owner-only).
     pub steal_resume: crate::sync::SpinLock<Option<StealResume>>,
+    /// `m.lockedg`: the G locked to this M (raw [`GIdx`], 0 = none), and the
+    /// `LockOSThread` counts: `lockedExt` (the program's calls) and `lockedInt` (the
+    /// runtime's own, as `runtime.main` during init). Written only by the M's own G.
+    pub lockedg: AtomicU32,
+    pub locked_ext: AtomicU32,
+    pub locked_int: AtomicU32,
 }
 
 /// A `stealWork` suspended in `runqgrab`'s `usleep(3)` (deterministic driver only): the
@@ -337,6 +343,9 @@ impl M {
             is_sysmon,
             cont: AtomicU8::new(MCont::Start.to_u8()),
             steal_resume: crate::sync::SpinLock::new(None),
+            lockedg: AtomicU32::new(0),
+            locked_ext: AtomicU32::new(0),
+            locked_int: AtomicU32::new(0),
         }
     }
     pub fn p(&self) -> Option<PId> {
@@ -374,6 +383,8 @@ pub struct SchedLocked {
     pub stw_m: Option<MId>,
     /// `newprocs`: GOMAXPROCS to apply at the next start-the-world.
     pub newprocs: u32,
+    /// `sched.nmidlelocked`: Ms parked in `stoplockedm`, waiting for their locked G.
+    pub nmidlelocked: i32,
 }
 
 /// `schedt`.
@@ -793,9 +804,17 @@ impl Runtime {
         self.exit.lock().unwrap().clone()
     }
 
-    /// A goroutine dump after a fatal error: `goroutine N [status]:` for each user G.
+    /// The goroutine dump after a fatal error, as `GOTRACEBACK=single` (the default)
+    /// prints it (`traceback.go: tracebackothers`, `goroutineheader`, `showfuncinfo`):
+    /// every user G (`isSystemGoroutine` ones left out), a header
+    /// `goroutine N [status, M minutes, locked to thread]:`, its frames innermost first
+    /// without the runtime's own (`runtime.main`, `runtime.goexit`, ...), and
+    /// `created by F in goroutine P`, each followed by its `file:line` when a front end's
+    /// code gives it (Go adds `+0xoff` too). A built-in program has no source positions,
+    /// so its frames stand alone.
     pub fn goroutine_dump(&self) -> String {
         let mut s = String::new();
+        let now = self.now();
         for (i, g) in self.allgs.iter().enumerate() {
             if i == 0 || g.kind() == GKind::System {
                 continue;
@@ -809,12 +828,53 @@ impl Runtime {
             } else {
                 st.dump_word().to_string()
             };
-            s.push_str(&format!("\ngoroutine {} [{}]:\n", g.goid(), word));
-            let ex = g.exec.try_lock();
-            if let Some(ex) = ex {
-                for f in ex.frames.iter().rev().take(3) {
-                    s.push_str(&format!("{}(...)\n", self.prog.funcs[f.func as usize].name));
+            s.push_str(&format!("\ngoroutine {} [{}", g.goid(), word));
+            if matches!(st, GStatus::Waiting | GStatus::Syscall) {
+                let minutes = (now - g.since.load(Ordering::Relaxed)) / 60_000_000_000;
+                if minutes >= 1 {
+                    s.push_str(&format!(", {minutes} minutes"));
                 }
+            }
+            if g.lockedm.load(Ordering::Acquire) != 0 {
+                s.push_str(", locked to thread");
+            }
+            s.push_str("]:\n");
+            if let Some(ex) = g.exec.try_lock() {
+                match ex.code.as_ref().filter(|_| ex.in_code) {
+                    // A front end's code knows its frames and their file:line.
+                    Some(code) => {
+                        for (name, at) in code.traceback() {
+                            let bare = name.split('(').next().unwrap_or(&name);
+                            if show_frame(bare) {
+                                s.push_str(&format!("{name}\n\t{at}\n"));
+                            }
+                        }
+                    }
+                    None => {
+                        for f in ex.frames.iter().rev() {
+                            let name = &self.prog.funcs[f.func as usize].name;
+                            if show_frame(name) {
+                                s.push_str(&format!("{name}(...)\n"));
+                            }
+                        }
+                    }
+                }
+            }
+            let creator = g.gopc_func.load(Ordering::Acquire);
+            let parent = g.parent_goid.load(Ordering::Relaxed);
+            let by_code = g.gopc.lock().unwrap_or_else(|e| e.into_inner()).clone();
+            if let Some((name, at)) = by_code {
+                let bare = name.split('(').next().unwrap_or(&name);
+                s.push_str(&format!(
+                    "created by {bare} in goroutine {parent}\n\t{at}\n"
+                ));
+            } else if creator != 0 {
+                let name = &self.prog.funcs[creator as usize - 1].name;
+                s.push_str(&format!("created by {name}"));
+                if parent != 0 {
+                    s.push_str(&format!(" in goroutine {parent}"));
+                }
+                s.push('\n');
             }
         }
         s
@@ -881,6 +941,23 @@ fn cgroup_cpu_limit(cpu_max: &str) -> Option<f64> {
     let quota: f64 = it.next()?.parse().ok()?;
     let period: f64 = it.next()?.parse().ok()?;
     (quota > 0.0 && period > 0.0).then(|| quota / period)
+}
+
+/// `traceback.go: showfuncinfo` at the default traceback level: a frame is shown unless
+/// it is the runtime's own (`runtime.` and not exported, e.g. `runtime.main`,
+/// `runtime.gopark`); exported ones (`runtime.Gosched`) are shown.
+fn show_frame(name: &str) -> bool {
+    if !name.contains('.') {
+        return false;
+    }
+    match name.strip_prefix("runtime.") {
+        None => true,
+        Some(rest) => {
+            // `isExportedRuntime`: the name after any receiver starts upper-case.
+            let last = rest.rsplit('.').next().unwrap_or(rest);
+            last.starts_with(|c: char| c.is_ascii_uppercase())
+        }
+    }
 }
 
 impl crate::code::Host for Runtime {

@@ -1,6 +1,6 @@
 //! # `GODEBUG=schedtrace=X,scheddetail=1` (`proc.go: schedtrace`)
 //!
-//! sysmon prints one summary line every X ms, in Go 1.27's exact format (§13):
+//! sysmon prints one summary line every X ms, in Go 1.27's exact format:
 //!
 //! ```text
 //! SCHED 0ms: gomaxprocs=2 idleprocs=0 threads=5 spinningthreads=0 needspinning=1 idlethreads=2 runqueue=19 [ 1 18 ] schedticks=[ 22 23 ]
@@ -49,8 +49,9 @@ impl Runtime {
         if detailed {
             let _ = writeln!(
                 out,
-                " gcwaiting={} nmidlelocked=0 stopwait={} sysmonwait={}",
+                " gcwaiting={} nmidlelocked={} stopwait={} sysmonwait={}",
                 self.sched.gcwaiting.load(Ordering::Acquire),
+                s.nmidlelocked,
                 s.stopwait,
                 self.sched.sysmonwait.load(Ordering::Acquire),
             );
@@ -105,9 +106,13 @@ impl Runtime {
                 self.g(g).goid().to_string()
             };
             let locks = if mm.is_sysmon { 2 } else { 0 };
+            let lockedg = match mm.lockedg.load(Ordering::Acquire) {
+                0 => "nil".to_string(),
+                g => self.goid(crate::g::GIdx(g)).to_string(),
+            };
             let _ = writeln!(
                 out,
-                "  M{}: p={p} curg={curg} mallocing=0 throwing=0 preemptoff= locks={locks} dying=0 spinning={} blocked={} lockedg=nil",
+                "  M{}: p={p} curg={curg} mallocing=0 throwing=0 preemptoff= locks={locks} dying=0 spinning={} blocked={} lockedg={lockedg}",
                 mm.id,
                 mm.spinning.load(Ordering::Acquire),
                 mm.blocked.load(Ordering::Acquire),
@@ -119,9 +124,13 @@ impl Runtime {
                 0 => "nil".to_string(),
                 v => self.m(v - 1).id.to_string(),
             };
+            let lockedm = match g.lockedm.load(Ordering::Acquire) {
+                0 => "nil".to_string(),
+                v => self.m(v - 1).id.to_string(),
+            };
             let _ = writeln!(
                 out,
-                "  G{}: status={}({}) m={m} lockedm=nil",
+                "  G{}: status={}({}) m={m} lockedm={lockedm}",
                 g.goid(),
                 g.atomicstatus.load(Ordering::Acquire),
                 g.waitreason().as_str(),

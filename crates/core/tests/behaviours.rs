@@ -74,19 +74,22 @@ fn three_yielders_round_robin_through_the_global_queue() {
     assert_eq!(stdout(&s), vec!["[C0 A0 B0 C1 A1 B1 C2 A2 B2]"]);
 }
 
-/// §17.27 `newproc1`: goids come from per-P batches; runtime.main's own goroutines take
-/// the ids up to 18, so the first user goroutine is 19 (as in Go 1.27 on linux/amd64).
+/// §17.27 `newproc1`: goids come from per-P batches of 16. On one P, runtime.main's
+/// own goroutines take 2-6 (forcegc, bgsweep, bgscavenge, the GOMAXPROCS updater, the
+/// finalizer goroutine), so the first user goroutine is 7. Real Go: `7 8` in 20/20 runs
+/// with GOMAXPROCS=1 (oracle/goid). (With more Ps it depends on which P main resumes
+/// on after init: see fidelity.rs `stoplockedm_and_startlockedm_move_main_at_start_up`.)
 #[test]
-fn first_user_goroutine_gets_goid_19() {
+fn first_user_goroutine_gets_goid_7_on_one_p() {
     let (s, _) = run("gosched", &[], 1, 1);
     let created: Vec<u64> = events(&s)
         .iter()
         .filter_map(|e| match e.kind {
-            EvKind::GoCreate { g, parent: 1 } if g > 5 => Some(g),
+            EvKind::GoCreate { g, parent: 1 } if g > 6 => Some(g),
             _ => None,
         })
         .collect();
-    assert_eq!(created, vec![19, 20]);
+    assert_eq!(created, vec![7, 8]);
 }
 
 /// §17.3, §17.18, §16(j): a G taken from runnext inherits the time slice, so a channel
@@ -142,18 +145,19 @@ fn ring_overflow_moves_oldest_half_plus_new_to_global() {
     let rt = &s.rt;
     let global: Vec<u64> = rt.lock_sched().runq.iter().map(|&g| rt.goid(g)).collect();
     let (_, _, ring, next) = rt.p(0).runq.snapshot();
-    // The ring starts with runtime.main's GOMAXPROCS updater (goid 5, kicked out of
-    // runnext by the first `go`); the spawned goids run 19..=276. The ring is full
-    // (5, 19..=273) when 275 kicks 274 out of runnext: the 128 oldest and 274 go global.
-    let mut want: Vec<u64> = vec![5];
-    want.extend(19..=145);
-    want.push(274);
+    // The ring starts with runtime.main's GOMAXPROCS updater and finalizer goroutine
+    // (goids 5 and 6, kicked out of runnext by the next `go`); the spawned goids run
+    // 7..=264. The ring is full (5, 6, 7..=260) when 262 kicks 261 out of runnext: the
+    // 128 oldest and 261 go global; 263 and 264 follow.
+    let mut want: Vec<u64> = vec![5, 6];
+    want.extend(7..=132);
+    want.push(261);
     assert_eq!(global, want);
     let ring: Vec<u64> = ring.iter().map(|&g| rt.goid(g)).collect();
-    let mut want_ring: Vec<u64> = (146..=273).collect();
-    want_ring.push(275);
+    let mut want_ring: Vec<u64> = (133..=260).collect();
+    want_ring.extend([262, 263]);
     assert_eq!(ring, want_ring);
-    assert_eq!(rt.goid(next), 276);
+    assert_eq!(rt.goid(next), 264);
     rt.check_invariants().unwrap();
 }
 
@@ -175,7 +179,7 @@ fn cpu_bound_goroutines_are_preempted_after_about_20ms() {
     let mut slices = Vec::new();
     for e in &ev {
         match e.kind {
-            EvKind::GoStart { g } if g >= 19 => {
+            EvKind::GoStart { g } if g >= 7 => {
                 start.insert(g, e.t);
             }
             EvKind::GoStop {
@@ -857,7 +861,11 @@ fn runnext_is_stolen_last_after_a_back_off() {
     else {
         unreachable!()
     };
-    assert_eq!((victim, thief, n), (0, 1, 1));
+    // main runs on P0 or P1, depending on where it resumed after init (`startlockedm`).
+    assert!(
+        victim != thief && n == 1,
+        "victim P{victim}, thief P{thief}, n={n}"
+    );
     let spun = ev
         .iter()
         .find(|e| e.m == steal.m && matches!(e.kind, EvKind::Spinning { on: true, .. }))

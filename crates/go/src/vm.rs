@@ -814,7 +814,9 @@ impl Gor {
             .rev()
             .map(|fr| {
                 let f = &self.prog.funcs[fr.func as usize];
-                let pc = fr.pc.min(f.lines.len().saturating_sub(1));
+                // `pc` is past the instruction the frame is in (a call, or the op that
+                // yielded): its line is that of `pc - 1`, as in `line` (Go's `tracepc`).
+                let pc = fr.pc.saturating_sub(1).min(f.lines.len().saturating_sub(1));
                 let line = f.lines.get(pc).copied().unwrap_or(0);
                 (
                     format!("{}(...)", f.name),

@@ -1,0 +1,3 @@
+module oracle/cond
+
+go 1.27

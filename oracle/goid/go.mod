@@ -1,0 +1,3 @@
+module oracle/goid
+
+go 1.27

@@ -1,0 +1,3 @@
+module oracle/lockosthread
+
+go 1.27

@@ -1,0 +1,3 @@
+module oracle/netpoll_timer_short
+
+go 1.27

@@ -1,0 +1,3 @@
+module oracle/once
+
+go 1.27

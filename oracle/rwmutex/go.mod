@@ -1,0 +1,3 @@
+module oracle/rwmutex
+
+go 1.27

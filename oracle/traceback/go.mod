@@ -1,0 +1,3 @@
+module oracle/traceback
+
+go 1.27
