@@ -140,6 +140,17 @@ fn natives() -> HashMap<&'static str, Native> {
         ("strings.TrimSpace", TrimSpace),
         ("strings.Index", Index),
         ("strconv.Itoa", Itoa),
+        ("sync/atomic.AddInt64", AtomicAdd),
+        ("sync/atomic.AddInt32", AtomicAdd32),
+        ("sync/atomic.LoadInt64", AtomicLoad),
+        ("sync/atomic.LoadInt32", AtomicLoad),
+        ("sync/atomic.StoreInt64", AtomicStore),
+        ("sync/atomic.StoreInt32", AtomicStore),
+        ("sync/atomic.SwapInt64", AtomicSwap),
+        ("sync/atomic.CompareAndSwapInt64", AtomicCas),
+        ("sync/atomic.CompareAndSwapInt32", AtomicCas),
+        ("math/rand.Int63", RandInt63),
+        ("math/rand.Intn", RandIntn),
         ("strconv.Atoi", Atoi),
     ]
     .into_iter()

@@ -51,6 +51,8 @@ const STD: &[(&str, &str)] = &[
     ("errors", include_str!("std/errors.go")),
     ("strings", include_str!("std/strings.go")),
     ("strconv", include_str!("std/strconv.go")),
+    ("sync/atomic", include_str!("std/atomic.go")),
+    ("math/rand", include_str!("std/rand.go")),
 ];
 
 struct Src {
@@ -72,10 +74,11 @@ impl SourceRead for Src {
     }
     fn read_dir(&self, p: &Path) -> io::Result<Vec<PathBuf>> {
         let pre = format!("{}/", p.to_str().unwrap_or(""));
+        // Only the package's own files, not those of a package below it (sync/atomic).
         let mut v: Vec<PathBuf> = self
             .files
             .keys()
-            .filter(|k| k.starts_with(&pre))
+            .filter(|k| k.starts_with(&pre) && !k[pre.len()..].contains('/'))
             .map(PathBuf::from)
             .collect();
         v.sort();
@@ -119,7 +122,7 @@ fn go_message(msg: &str) -> String {
     }
     if m.starts_with("could not import") || m.contains("not in the explorer's library") {
         return format!(
-            "{m} (the explorer offers fmt, runtime, sync, time, os, errors, strings and strconv)"
+            "{m} (the explorer offers fmt, runtime, sync, sync/atomic, time, os, errors, strings, strconv and math/rand)"
         );
     }
     m.to_string()
@@ -130,7 +133,8 @@ pub fn compile(src: &str) -> Result<Arc<GoProgram>, Vec<Diag>> {
     let mut files = HashMap::new();
     files.insert("/main/main.go".to_string(), src.to_string());
     for (name, text) in STD {
-        files.insert(format!("/std/{name}/{name}.go"), text.to_string());
+        let file = name.rsplit('/').next().unwrap_or(name);
+        files.insert(format!("/std/{name}/{file}.go"), text.to_string());
     }
     let reader = Src { files };
     let cfg = TraceConfig {

@@ -227,6 +227,14 @@ pub enum Native {
     Index,
     Itoa,
     Atoi,
+    AtomicAdd,
+    AtomicAdd32,
+    AtomicLoad,
+    AtomicStore,
+    AtomicSwap,
+    AtomicCas,
+    RandInt63,
+    RandIntn,
 }
 
 /// One instruction. Registers are the frame's slots.
@@ -2360,6 +2368,64 @@ impl Gor {
             Index => {
                 let r = s(0).find(&*s(1)).map(|i| i as i64).unwrap_or(-1);
                 self.set_results(dst, vec![V::Int(r)]);
+                Ok(())
+            }
+            AtomicAdd | AtomicAdd32 | AtomicLoad | AtomicStore | AtomicSwap | AtomicCas => {
+                // One step on the variable's cell, under its lock: indivisible under
+                // real threads too.
+                let V::Ptr(p) = &a[0] else {
+                    return Err(Stop::Err(RtErr(NIL_DEREF.into())));
+                };
+                self.ps += cost::MEM * 4;
+                let r = with_mut(p, |v| {
+                    let cur = as_int(v);
+                    match n {
+                        AtomicAdd => {
+                            *v = V::Int(cur.wrapping_add(int(1)));
+                            as_int(v)
+                        }
+                        AtomicAdd32 => {
+                            *v = V::Int((cur as i32).wrapping_add(int(1) as i32) as i64);
+                            as_int(v)
+                        }
+                        AtomicLoad => cur,
+                        AtomicStore => {
+                            *v = V::Int(int(1));
+                            0
+                        }
+                        AtomicSwap => {
+                            *v = V::Int(int(1));
+                            cur
+                        }
+                        _ => {
+                            if cur == int(1) {
+                                *v = V::Int(int(2));
+                                1
+                            } else {
+                                0
+                            }
+                        }
+                    }
+                });
+                let out = match n {
+                    AtomicCas => V::Bool(r == 1),
+                    _ => V::Int(r),
+                };
+                self.set_results(dst, vec![out]);
+                Ok(())
+            }
+            RandInt63 => {
+                let v = (cx.host.rand() >> 1) as i64;
+                self.set_results(dst, vec![V::Int(v)]);
+                Ok(())
+            }
+            RandIntn => {
+                let n = int(0);
+                if n <= 0 {
+                    return Err(Stop::Err(RtErr("invalid argument to Intn".into())));
+                }
+                let v = (cx.host.rand() % n as u64) as i64;
+                self.set_results(dst, vec![V::Int(v)]);
                 Ok(())
             }
             Itoa => {

@@ -25,3 +25,76 @@ type Time struct{ ns int64 }
 func Now() Time
 func (t Time) Sub(u Time) Duration { return Duration(t.ns - u.ns) }
 func Since(t Time) Duration        { return Now().Sub(t) }
+
+// Timers. Go keeps timers in the runtime (time.go: per-P timer heaps), not in
+// goroutines; here a timer is a goroutine that sleeps, a simplification that adds a
+// goroutine (and a goid) per timer: runtime.NumGoroutine counts it.
+type Timer struct {
+	C       <-chan Time
+	c       chan Time
+	f       func()
+	stopped bool
+	fired   bool
+}
+
+func (t *Timer) run(d Duration) {
+	Sleep(d)
+	if t.stopped {
+		return
+	}
+	t.fired = true
+	if t.f != nil {
+		go t.f()
+		return
+	}
+	select {
+	case t.c <- Now():
+	default:
+	}
+}
+
+func NewTimer(d Duration) *Timer {
+	c := make(chan Time, 1)
+	t := &Timer{C: c, c: c}
+	go t.run(d)
+	return t
+}
+
+func AfterFunc(d Duration, f func()) *Timer {
+	t := &Timer{f: f}
+	go t.run(d)
+	return t
+}
+
+// Stop reports whether it stopped the timer before it fired.
+func (t *Timer) Stop() bool {
+	was := !t.stopped && !t.fired
+	t.stopped = true
+	return was
+}
+
+func After(d Duration) <-chan Time { return NewTimer(d).C }
+
+type Ticker struct {
+	C       <-chan Time
+	stopped bool
+}
+
+func NewTicker(d Duration) *Ticker {
+	c := make(chan Time, 1)
+	t := &Ticker{C: c}
+	go func() {
+		for !t.stopped {
+			Sleep(d)
+			select {
+			case c <- Now():
+			default:
+			}
+		}
+	}()
+	return t
+}
+
+func (t *Ticker) Stop() { t.stopped = true }
+
+func Tick(d Duration) <-chan Time { return NewTicker(d).C }
