@@ -27,7 +27,7 @@ const USAGE: &str = "usage:
   gmp show <scenario> [--set key=value ...]
   gmp run <scenario> [--procs N] [--seed N] [--driver sim|live] [--schedtrace MS]
           [--scheddetail] [--asyncpreemptoff] [--trace FILE.json] [--max-time DUR]
-          [--events] [--set key=value ...]
+          [--events] [--ops] [--set key=value ...]
 
   Without --procs, GOMAXPROCS comes from the GOMAXPROCS environment variable, else
   from this machine as Go 1.25+ picks it: the CPUs in the affinity mask, lowered to
@@ -46,6 +46,8 @@ struct RunArgs {
     events: bool,
     max_time: i64,
     sets: Vec<(String, String)>,
+    /// `--ops`: run a scenario's built-in op list even where its Go source runs.
+    ops: bool,
 }
 
 fn usage_error(msg: impl std::fmt::Display) -> ExitCode {
@@ -117,6 +119,7 @@ fn parse(args: &[String]) -> Result<RunArgs, String> {
         events: false,
         max_time: 10_000_000_000,
         sets: Vec::new(),
+        ops: false,
     };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
@@ -155,6 +158,7 @@ fn parse(args: &[String]) -> Result<RunArgs, String> {
             }
             "--scheddetail" => a.scheddetail = true,
             "--asyncpreemptoff" => a.asyncpreemptoff = true,
+            "--ops" => a.ops = true,
             "--events" => a.events = true,
             "--trace" => a.trace = Some(val(&mut it)?),
             "--max-time" => {
@@ -313,7 +317,13 @@ fn run(a: RunArgs) -> ExitCode {
             Ok(x) => x,
             Err(e) => return usage_error(e),
         };
-        (s.program(&p), scenarios::initial_requests(&p))
+        // The scenario's Go source is the program where the front end runs it.
+        let prog = match gmp_go::scenarios::program(s, &p) {
+            Some(Ok(prog)) if !a.ops => prog,
+            Some(Err(e)) => return usage_error(e),
+            _ => s.program(&p),
+        };
+        (prog, scenarios::initial_requests(&p))
     };
     let procs = match a.procs.map(Ok).unwrap_or_else(procs_from_env) {
         Ok(n) => n,

@@ -8,7 +8,7 @@
 //! argument spill area, the saved frame pointer and the return address.
 
 use std::collections::{HashMap, HashSet};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use go_parser::ast::{self, Expr, Node, Stmt};
 use go_parser::{AstObjects, FileSet, IdentKey, Token};
@@ -87,8 +87,8 @@ pub struct Compiler<'a> {
     pub funcs: Vec<vm::Func>,
     func_ids: HashMap<ObjKey, FuncId>,
     pending: Vec<(FuncId, ObjKey, Rc2)>,
-    globals: HashMap<ObjKey, vm::Cell>,
-    pub all_globals: Vec<vm::Cell>,
+    globals: HashMap<ObjKey, u32>,
+    pub all_globals: Vec<V>,
     pub methods: HashMap<(TyId, Arc<str>), (FuncId, bool)>,
     escaping: HashSet<ObjKey>,
     /// Variables closures capture: on the heap in Go (8 bytes of pointer in the frame).
@@ -735,15 +735,13 @@ impl<'a> Compiler<'a> {
                 if lhs.len() == 1 {
                     let t = self.cx.tc.lobjs[lhs[0]].typ().unwrap();
                     let v = self.expr_to(&ini.rhs, t)?;
-                    let cell = self.global(lhs[0]);
-                    let p = self.konst(V::Ptr(vm::Ptr::Cell(cell)), line);
+                    let p = self.global_ptr(lhs[0], line);
                     self.emit(I::Store(p, v), line);
                 } else {
                     let n = lhs.len() as u32;
                     let dst = self.multi(&ini.rhs, n)?;
                     for (i, o) in lhs.iter().enumerate() {
-                        let cell = self.global(*o);
-                        let p = self.konst(V::Ptr(vm::Ptr::Cell(cell)), line);
+                        let p = self.global_ptr(*o, line);
                         self.emit(I::Store(p, dst + i as u32), line);
                     }
                 }
@@ -768,16 +766,26 @@ impl<'a> Compiler<'a> {
         Ok(id)
     }
 
-    fn global(&mut self, o: ObjKey) -> vm::Cell {
-        if let Some(c) = self.globals.get(&o) {
-            return c.clone();
+    /// The index of a package-level variable (each run makes its own cells from the
+    /// zero values in `all_globals`).
+    fn global(&mut self, o: ObjKey) -> u32 {
+        if let Some(&i) = self.globals.get(&o) {
+            return i;
         }
         let t = self.cx.tc.lobjs[o].typ().unwrap();
         let z = self.zero(t);
-        let c = Arc::new(Mutex::new(z));
-        self.globals.insert(o, c.clone());
-        self.all_globals.push(c.clone());
-        c
+        let i = self.all_globals.len() as u32;
+        self.globals.insert(o, i);
+        self.all_globals.push(z);
+        i
+    }
+
+    /// A register holding a pointer to a package-level variable.
+    fn global_ptr(&mut self, o: ObjKey, line: u32) -> Reg {
+        let i = self.global(o);
+        let r = self.reg();
+        self.emit(I::GlobalPtr(r, i), line);
+        r
     }
 
     fn finish(&mut self, id: FuncId, nparams: u32, ncaps: u32) {
@@ -1927,8 +1935,7 @@ impl<'a> Compiler<'a> {
                 if let Some(r) = self.lookup_local(o) {
                     return Ok(r);
                 }
-                let cell = self.global(o);
-                let p = self.konst(V::Ptr(vm::Ptr::Cell(cell)), line);
+                let p = self.global_ptr(o, line);
                 Ok(LV::Ptr(p))
             }
             Expr::Paren(p) => self.lvalue(&p.expr),
@@ -2460,8 +2467,8 @@ impl<'a> Compiler<'a> {
                 Some(LV::Ptr(r)) => cap_regs.push(r),
                 Some(LV::Reg(r)) => cap_regs.push(r),
                 _ => {
-                    let cell = self.global(o);
-                    cap_regs.push(self.konst(V::Ptr(vm::Ptr::Cell(cell)), line));
+                    let p = self.global_ptr(o, line);
+                    cap_regs.push(p);
                 }
             }
         }
@@ -2596,8 +2603,7 @@ impl<'a> Compiler<'a> {
                 .ok_or_else(|| self.unsupported(pos, "this selector"))?;
             match self.cx.tc.lobjs[o].entity_type() {
                 EntityType::Var(_) => {
-                    let cell = self.global(o);
-                    let p = self.konst(V::Ptr(vm::Ptr::Cell(cell)), line);
+                    let p = self.global_ptr(o, line);
                     let d = self.reg();
                     self.emit(I::Load(d, p), line);
                     return Ok(d);
@@ -3451,7 +3457,7 @@ fn map_regs(i: &mut I, m: &impl Fn(Reg) -> Reg) {
             one(a);
             one(b)
         }
-        I::JmpUnlessK(_, a, _, _) => one(a),
+        I::JmpUnlessK(_, a, _, _) | I::GlobalPtr(a, _) => one(a),
         I::Bin(_, _, a, b, c)
         | I::ElemPtr(a, b, c)
         | I::Index(a, b, c)

@@ -12,6 +12,7 @@
 
 pub mod compile;
 pub mod fmt;
+pub mod scenarios;
 pub mod types;
 pub mod vm;
 
@@ -295,7 +296,6 @@ pub fn compile(src: &str) -> Result<Arc<GoProgram>, Vec<Diag>> {
     Ok(Arc::new(GoProgram {
         prog: Arc::new(prog),
         entry,
-        chans: Arc::new(vm::ChanVals::default()),
     }))
 }
 
@@ -311,7 +311,6 @@ pub fn check(src: &str) -> Vec<Diag> {
 pub struct GoProgram {
     pub prog: Arc<vm::Prog>,
     entry: vm::FuncId,
-    chans: Arc<vm::ChanVals>,
 }
 
 impl GoProgram {
@@ -332,13 +331,7 @@ impl GoProgram {
 
 impl gmp_core::code::Code for GoProgram {
     fn start_main(&self) -> Box<dyn gmp_core::code::GCode> {
-        Box::new(vm::Gor::new(
-            self.prog.clone(),
-            self.chans.clone(),
-            self.entry,
-            vec![],
-            &[],
-        ))
+        Box::new(vm::Gor::main(self.prog.clone(), self.entry))
     }
     fn func_name(&self, entry: u32) -> &str {
         self.prog

@@ -358,6 +358,8 @@ pub enum I {
     StrNext(Reg, Reg, Reg, Reg),
     /// The simulated stack address of a frame slot (`unsafe.Pointer(&local)`).
     StackAddr(Reg, u32),
+    /// dst = pointer to package-level variable i (this run's cell).
+    GlobalPtr(Reg, u32),
     /// A nil left by a receive from a closed channel becomes the element's zero value.
     NilToZero(Reg, V),
     /// A runtime error or unsupported operation at run time.
@@ -415,7 +417,8 @@ pub struct Prog {
     pub types: Types,
     /// (dynamic type, method name) -> (function, receiver is a pointer)
     pub methods: HashMap<(TyId, Arc<str>), (FuncId, bool)>,
-    pub globals: Vec<Cell>,
+    /// Zero values of the package-level variables; each run makes its own cells.
+    pub globals: Vec<V>,
     pub init: FuncId,
     pub main: FuncId,
     pub file: String,
@@ -486,6 +489,8 @@ pub struct Gor {
     ps: u64,
     /// Tokens for values in flight through channels.
     chans: Arc<ChanVals>,
+    /// This run's package-level variables.
+    globals: Arc<Vec<Cell>>,
     /// A parked select's non-nil cases, to map the fired case back.
     sel_map: Option<(Vec<usize>, usize)>,
     /// What the entry function returned (for calls run to completion by the VM itself).
@@ -726,7 +731,25 @@ enum Stop {
 }
 
 impl Gor {
-    pub fn new(prog: Arc<Prog>, chans: Arc<ChanVals>, f: FuncId, args: Vec<V>, caps: &[V]) -> Gor {
+    /// The main goroutine of a new run: fresh package-level variables and channel state.
+    pub fn main(prog: Arc<Prog>, f: FuncId) -> Gor {
+        let globals = Arc::new(
+            prog.globals
+                .iter()
+                .map(|z| Arc::new(Mutex::new(z.clone())))
+                .collect(),
+        );
+        Gor::new(prog, Arc::new(ChanVals::default()), globals, f, vec![], &[])
+    }
+
+    pub fn new(
+        prog: Arc<Prog>,
+        chans: Arc<ChanVals>,
+        globals: Arc<Vec<Cell>>,
+        f: FuncId,
+        args: Vec<V>,
+        caps: &[V],
+    ) -> Gor {
         let mut g = Gor {
             prog,
             frames: Vec::new(),
@@ -736,6 +759,7 @@ impl Gor {
             recovered: false,
             ps: 0,
             chans,
+            globals,
             sel_map: None,
             result: Vec::new(),
             carry_ps: 0,
@@ -1728,7 +1752,14 @@ impl Gor {
                     }));
                 };
                 let a: Vec<V> = args.iter().map(|x| r[*x as usize].clone()).collect();
-                let child = Gor::new(self.prog.clone(), self.chans.clone(), c.func, a, &c.caps);
+                let child = Gor::new(
+                    self.prog.clone(),
+                    self.chans.clone(),
+                    self.globals.clone(),
+                    c.func,
+                    a,
+                    &c.caps,
+                );
                 return Err(Stop::Yield(Yield::Go {
                     code: Box::new(child),
                     entry: c.func,
@@ -1924,6 +1955,11 @@ impl Gor {
                 fr.regs[*d as usize] = V::Int((sp + off) as i64);
                 self.ps += cost::ALU;
             }
+            I::GlobalPtr(d, i) => {
+                let p = V::Ptr(Ptr::Cell(self.globals[*i as usize].clone()));
+                let fr = self.frames.last_mut().unwrap();
+                fr.regs[*d as usize] = p;
+            }
             I::NilToZero(d, z) => {
                 let fr = self.frames.last_mut().unwrap();
                 if matches!(fr.regs[*d as usize], V::Nil) {
@@ -2090,7 +2126,14 @@ impl Gor {
     /// Runs method `f` on `recv` to completion inside this goroutine (a `String()` or
     /// `Error()` that fmt calls). It may not block: if it tries, the text says so.
     fn call_sync(&mut self, f: FuncId, recv: V, cx: &mut Cx<'_>) -> String {
-        let mut g = Gor::new(self.prog.clone(), self.chans.clone(), f, vec![recv], &[]);
+        let mut g = Gor::new(
+            self.prog.clone(),
+            self.chans.clone(),
+            self.globals.clone(),
+            f,
+            vec![recv],
+            &[],
+        );
         g.goid = self.goid;
         let budget = cx.budget_ns;
         cx.budget_ns = u64::MAX / 2000;

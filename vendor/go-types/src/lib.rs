@@ -1,3 +1,5 @@
+// gmp: vendored; its own lint warnings are not ours to fix (README.gmp.md).
+#![allow(warnings)]
 // Copyright 2022 The Goscript Authors. All rights reserved.
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
