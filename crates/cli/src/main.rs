@@ -29,6 +29,8 @@ const USAGE: &str = "usage:
           [--scheddetail] [--asyncpreemptoff] [--trace FILE.json] [--max-time DUR]
           [--events] [--ops] [--set key=value ...]
 
+  GODEBUG=schedtrace=N,scheddetail=1,asyncpreemptoff=1 in the environment works as
+  for a Go program (the flags override it).
   Without --procs, GOMAXPROCS comes from the GOMAXPROCS environment variable, else
   from this machine as Go 1.25+ picks it: the CPUs in the affinity mask, lowered to
   the cgroup CPU limit (rounded up, at least 2).";
@@ -121,6 +123,22 @@ fn parse(args: &[String]) -> Result<RunArgs, String> {
         sets: Vec::new(),
         ops: false,
     };
+    // GODEBUG as the runtime reads it (runtime1.go: parsedebugvars): comma-separated
+    // key=value pairs, unknown keys ignored, a bad number read as 0. Flags override.
+    if let Ok(g) = std::env::var("GODEBUG") {
+        for kv in g.split(',') {
+            let Some((k, v)) = kv.split_once('=') else {
+                continue;
+            };
+            let n: i64 = v.trim().parse().unwrap_or(0);
+            match k.trim() {
+                "schedtrace" => a.schedtrace = n.max(0),
+                "scheddetail" => a.scheddetail = n != 0,
+                "asyncpreemptoff" => a.asyncpreemptoff = n != 0,
+                _ => {}
+            }
+        }
+    }
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let (flag, inline) = match arg.split_once('=') {

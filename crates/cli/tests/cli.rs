@@ -255,3 +255,55 @@ fn gomaxprocs_comes_from_the_environment_like_go() {
     assert_status(&o, 0);
     assert!((1..=256).contains(&procs(&o)));
 }
+
+fn write_go(name: &str, src: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("gmp-cli-test-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("main.go");
+    std::fs::write(&f, src).unwrap();
+    f
+}
+
+#[test]
+fn a_go_file_runs_and_exits_with_gos_status() {
+    let f = write_go(
+        "exit",
+        "package main\n\nimport (\n\t\"fmt\"\n\t\"os\"\n)\n\nfunc main() {\n\tfmt.Print(\"no newline, \")\n\tfmt.Println(\"then one\")\n\tprintln(\"to stderr\")\n\tos.Exit(4)\n}\n",
+    );
+    let o = gmp(&["run", f.to_str().unwrap()]);
+    assert_status(&o, 4);
+    assert_eq!(stdout(&o), "no newline, then one\n");
+    assert!(stderr(&o).contains("to stderr"), "{}", stderr(&o));
+}
+
+#[test]
+fn check_prints_compile_errors_as_go_build_does() {
+    // go build prints: # command-line-arguments / ./main.go:4:2: undefined: x
+    let f = write_go("check", "package main\n\nfunc main() {\n\tx = 1\n}\n");
+    let o = gmp(&["check", f.to_str().unwrap()]);
+    assert_status(&o, 1);
+    assert_eq!(
+        stderr(&o),
+        "# command-line-arguments\n./main.go:4:2: undefined: x\n"
+    );
+}
+
+#[test]
+fn godebug_from_the_environment_turns_on_schedtrace() {
+    let f = write_go(
+        "godebug",
+        "package main\n\nimport \"time\"\n\nfunc main() { time.Sleep(50 * time.Millisecond) }\n",
+    );
+    let o = Command::new(env!("CARGO_BIN_EXE_gmp"))
+        .args(["run", f.to_str().unwrap(), "--procs", "2"])
+        .env("GODEBUG", "schedtrace=20")
+        .output()
+        .unwrap();
+    assert_status(&o, 0);
+    // proc.go: schedtrace's first line comes on sysmon's first loop, at 0ms.
+    assert!(
+        stderr(&o).starts_with("SCHED 0ms: gomaxprocs=2"),
+        "{}",
+        stderr(&o)
+    );
+}
