@@ -468,6 +468,8 @@ pub struct Gor {
     pub goid: u64,
     /// `Error()`/`String()` of the value being panicked with, if it has one.
     panic_method_text: Option<String>,
+    /// How many [`Gor::call_sync`]s this one runs inside (0 for a goroutine).
+    sync_depth: u32,
 }
 
 /// Values in flight through channels, by token (the core moves only tokens).
@@ -713,6 +715,7 @@ impl Gor {
             carry_ps: 0,
             goid: 0,
             panic_method_text: None,
+            sync_depth: 0,
         };
         g.push_frame(f, args, caps, 0, 0, false);
         g
@@ -1828,14 +1831,29 @@ impl GCode for Gor {
     }
 }
 
+/// CPU a `String`/`Error` method run by [`Gor::call_sync`] may use (1 ms).
+pub const SYNC_BUDGET_NS: u64 = 1_000_000;
+/// How deep `String`/`Error` methods run by [`Gor::call_sync`] may nest.
+pub const SYNC_DEPTH: u32 = 32;
+
 impl Gor {
     /// Runs method `f` on `recv` to completion inside this goroutine (a `String()` or
-    /// `Error()` that fmt calls). It may not block: if it tries, the text says so.
+    /// `Error()` that fmt calls). It may not block: if it tries, the text says so. It
+    /// runs on the host's stack within one resume, so it is bounded: at most
+    /// [`SYNC_BUDGET_NS`] of CPU (a `String` that loops forever would hang the host) and
+    /// [`SYNC_DEPTH`] nested calls (a `String` that formats its own receiver recurses
+    /// until Go's stack overflows, and would overflow the host's first).
     fn call_sync(&mut self, f: FuncId, recv: V, cx: &mut Cx<'_>) -> String {
+        if self.sync_depth >= SYNC_DEPTH {
+            return format!(
+                "%!v(PANIC=String method: the explorer nests String/Error calls at most {SYNC_DEPTH} deep)"
+            );
+        }
         let mut g = Gor::new(self.prog.clone(), self.chans.clone(), f, vec![recv], &[]);
         g.goid = self.goid;
+        g.sync_depth = self.sync_depth + 1;
         let budget = cx.budget_ns;
-        cx.budget_ns = u64::MAX / 2000;
+        cx.budget_ns = SYNC_BUDGET_NS;
         let y = g.run(cx);
         cx.budget_ns = budget;
         self.ps += g.ps;
@@ -1844,6 +1862,10 @@ impl Gor {
                 Some(V::Str(s)) => s.to_string(),
                 _ => String::new(),
             },
+            Yield::Budget => {
+                "%!v(PANIC=String method: the explorer runs String/Error methods for at most 1ms of CPU)"
+                    .into()
+            }
             _ => {
                 "%!v(PANIC=String method: the explorer runs String/Error methods without blocking)"
                     .into()

@@ -1314,3 +1314,18 @@ fn fuzz_generated_and_mutated_programs() {
         gen_stats.execs
     );
 }
+
+/// Reproduces one case: `GMP_FUZZ_FILE=prog.go cargo test -p gmp-go --test fuzz
+/// fuzz_one_file -- --ignored --nocapture` prints how it compiled and ran.
+#[test]
+#[ignore]
+fn fuzz_one_file() {
+    install_hook();
+    let path = std::env::var("GMP_FUZZ_FILE").expect("GMP_FUZZ_FILE names a Go file");
+    let src = std::fs::read_to_string(path).unwrap();
+    if let Err(d) = gmp_go::compile(&src) {
+        eprintln!("compile errors: {d:?}");
+    }
+    let r = check(&src, env_u64("GMP_FUZZ_SEED", 1));
+    eprintln!("outcome: {r:?}");
+}

@@ -1,0 +1,71 @@
+//! Programs the fuzz (`tests/fuzz.rs`) or its review found to panic or hang the host.
+//! Each runs in an ordinary test thread (a 2 MB stack), as the corpus does.
+
+use gmp_core::sim::Stop;
+use gmp_core::{Config, Sim};
+
+/// Compiles and runs `src` for at most `ns` of virtual time: how it stopped and what
+/// it printed.
+fn run(src: &str, ns: i64) -> (Stop, String) {
+    let prog = gmp_go::compile(src).unwrap_or_else(|d| panic!("compile errors: {d:?}"));
+    let cfg = Config {
+        gomaxprocs: 2,
+        keep_events: gmp_core::trace::Keep::None,
+        ..Config::default()
+    };
+    let mut sim = Sim::new(prog.program(), cfg, 1).expect("runtime starts");
+    let stop = sim.run_until(ns, 10_000_000);
+    let out = sim.rt.stdout.lock().unwrap().join("\n");
+    (stop, out)
+}
+
+#[test]
+fn a_string_method_that_loops_forever_does_not_hang_the_host() {
+    let src = r#"package main
+
+import "fmt"
+
+type T int
+
+func (t T) String() string {
+	for {
+	}
+}
+
+func main() {
+	fmt.Println(T(1))
+	fmt.Println("after")
+}
+"#;
+    let (stop, out) = run(src, 1_000_000_000);
+    assert!(matches!(stop, Stop::Exited(0)), "{stop:?}");
+    assert!(out.contains("PANIC=String method"), "{out}");
+    assert!(out.contains("after"), "{out}");
+}
+
+#[test]
+fn a_string_method_that_formats_itself_does_not_overflow_the_host_stack() {
+    let src = r#"package main
+
+import "fmt"
+
+type T int
+
+func (t T) String() string { return fmt.Sprint(t) }
+
+type E struct{ n int }
+
+func (e *E) Error() string { return fmt.Sprintf("E(%v)", e) }
+
+func main() {
+	fmt.Println(T(1))
+	var err error = &E{1}
+	fmt.Println(err)
+	fmt.Println("after")
+}
+"#;
+    let (stop, out) = run(src, 1_000_000_000);
+    assert!(matches!(stop, Stop::Exited(0)), "{stop:?}");
+    assert!(out.contains("PANIC=String method"), "{out}");
+    assert!(out.ends_with("after"), "{out}");
+}
