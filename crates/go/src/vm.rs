@@ -56,6 +56,82 @@ pub enum V {
 
 pub type Cell = Arc<Mutex<V>>;
 
+/// Dropping a value drops what only it references without recursing: a Go linked list
+/// of 100 000 nodes (or any deep structure) would otherwise overflow the host's stack
+/// when its head goes. The values it alone owns are moved to a work list and dropped
+/// one at a time, each with its own children already taken.
+impl Drop for V {
+    fn drop(&mut self) {
+        if matches!(
+            self,
+            V::Nil | V::Bool(_) | V::Int(_) | V::Float(_) | V::Str(_) | V::Chan(_)
+        ) {
+            return;
+        }
+        let mut work = Vec::new();
+        take_owned(self, &mut work);
+        while let Some(mut v) = work.pop() {
+            take_owned(&mut v, &mut work);
+        }
+    }
+}
+
+fn get_mut<T>(m: &mut Mutex<T>) -> &mut T {
+    m.get_mut().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Moves the values `v` alone owns (directly or through uniquely held pointers,
+/// arrays, maps, closures and interfaces) to `work`.
+fn take_owned(v: &mut V, work: &mut Vec<V>) {
+    match v {
+        V::Ptr(p) => take_owned_ptr(p, work),
+        V::Slice(sl) => {
+            if let Some(arr) = Arc::get_mut(&mut sl.arr) {
+                work.append(get_mut(arr));
+            }
+        }
+        V::Map(m) => {
+            if let Some(m) = Arc::get_mut(m) {
+                let m = get_mut(m);
+                work.append(&mut m.keys);
+                work.append(&mut m.vals);
+            }
+        }
+        V::Func(cl) => {
+            if let Some(cl) = Arc::get_mut(cl) {
+                work.extend(cl.caps.iter_mut().map(std::mem::take));
+            }
+        }
+        V::Iface(b) => {
+            if let Some(b) = Arc::get_mut(b) {
+                work.push(std::mem::take(&mut b.1));
+            }
+        }
+        V::Agg(xs) | V::Tuple(xs) => work.extend(xs.iter_mut().map(std::mem::take)),
+        _ => {}
+    }
+}
+
+fn take_owned_ptr(p: &mut Ptr, work: &mut Vec<V>) {
+    match p {
+        Ptr::Cell(c) => {
+            if let Some(c) = Arc::get_mut(c) {
+                work.push(std::mem::take(get_mut(c)));
+            }
+        }
+        Ptr::Elem(arr, _) => {
+            if let Some(arr) = Arc::get_mut(arr) {
+                work.append(get_mut(arr));
+            }
+        }
+        Ptr::Sub(inner, _) => {
+            if let Some(inner) = Arc::get_mut(inner) {
+                take_owned_ptr(inner, work);
+            }
+        }
+    }
+}
+
 /// Where a pointer points.
 #[derive(Clone, Debug)]
 pub enum Ptr {
@@ -1144,7 +1220,7 @@ impl Gor {
             I::Field(d, s, i) => {
                 let v = match g!(s) {
                     V::Agg(xs) => xs.get(*i as usize).cloned().unwrap_or_default(),
-                    V::Ptr(p) => match load(p) {
+                    V::Ptr(p) => match &load(p) {
                         V::Agg(xs) => xs.get(*i as usize).cloned().unwrap_or_default(),
                         _ => V::Nil,
                     },
@@ -1187,7 +1263,7 @@ impl Gor {
                         }
                         V::Int(s.as_bytes()[idx as usize] as i64)
                     }
-                    V::Ptr(p) => match load(p) {
+                    V::Ptr(p) => match &load(p) {
                         V::Agg(xs) => {
                             if idx < 0 || idx as usize >= xs.len() {
                                 return err(index_err(idx, xs.len()));
@@ -1342,7 +1418,7 @@ impl Gor {
                     V::Agg(xs) => xs.len(),
                     V::Map(m) => lock(m).keys.len(),
                     V::Chan(c) => cx.host.chan_len(*c).0,
-                    V::Ptr(p) => match load(p) {
+                    V::Ptr(p) => match &load(p) {
                         V::Agg(xs) => xs.len(),
                         _ => 0,
                     },
@@ -1365,7 +1441,8 @@ impl Gor {
                 let lo = lo.map(|x| as_int(&r[x as usize])).unwrap_or(0);
                 let hi_v = hi.map(|x| as_int(&r[x as usize]));
                 let max_v = max.map(|x| as_int(&r[x as usize]));
-                let v = match g!(x).clone() {
+                let xv = g!(x).clone();
+                let v = match &xv {
                     V::Str(s) => {
                         let hi = hi_v.unwrap_or(s.len() as i64);
                         if lo < 0 || hi < lo || hi as usize > s.len() {
@@ -1392,8 +1469,8 @@ impl Gor {
                     V::Ptr(p) => {
                         // Slicing an array through its pointer: the array becomes the
                         // backing store (copied: a simplification).
-                        let xs = match load(&p) {
-                            V::Agg(xs) => xs.into_vec(),
+                        let xs = match &mut load(p) {
+                            V::Agg(xs) => std::mem::take(xs).into_vec(),
                             _ => vec![],
                         };
                         let n = xs.len();
@@ -1414,7 +1491,7 @@ impl Gor {
                         }
                         V::Nil
                     }
-                    other => other,
+                    _ => xv.clone(),
                 };
                 set!(d, v);
                 self.ps += cost::ALU;
@@ -1451,9 +1528,10 @@ impl Gor {
                 dst,
                 nret,
             } => {
-                let V::Iface(b) = g!(recv).clone() else {
+                let V::Iface(b) = &g!(recv).clone() else {
                     return err(NIL_DEREF.into());
                 };
+                let b = b.clone();
                 let Some(&(f, ptr_recv)) = prog.methods.get(&(b.0, method.clone())) else {
                     return err(format!(
                         "method {method} not found for {}",
@@ -1486,8 +1564,8 @@ impl Gor {
                 return self.ret(vals);
             }
             I::Untuple(s, ds) => {
-                if let V::Tuple(xs) = g!(s).clone() {
-                    for (d, v) in ds.iter().zip(xs.into_vec()) {
+                if let V::Tuple(xs) = &mut g!(s).clone() {
+                    for (d, v) in ds.iter().zip(std::mem::take(xs).into_vec()) {
                         r[*d as usize] = v;
                     }
                 }
@@ -1900,7 +1978,7 @@ impl Gor {
             .map(|x| {
                 let method_text = self.method_text(&x, cx);
                 match x {
-                    V::Iface(b) => gofmt::Arg {
+                    V::Iface(ref b) => gofmt::Arg {
                         ty: b.0,
                         v: b.1.clone(),
                         method_text,

@@ -69,3 +69,42 @@ func main() {
     assert!(out.contains("PANIC=String method"), "{out}");
     assert!(out.ends_with("after"), "{out}");
 }
+
+#[test]
+fn a_long_linked_list_is_dropped_without_overflowing_the_host_stack() {
+    let src = r#"package main
+
+import "fmt"
+
+type L struct {
+	next *L
+	v    int
+}
+
+func build(n int) *L {
+	var l *L
+	for i := 0; i < n; i++ {
+		l = &L{next: l, v: i}
+	}
+	return l
+}
+
+func main() {
+	l := build(100000)
+	n := 0
+	for p := l; p != nil; p = p.next {
+		n++
+	}
+	l = nil
+	var a any = 1
+	for i := 0; i < 50000; i++ {
+		a = []any{a}
+	}
+	a = nil
+	fmt.Println(n, l == nil, a == nil, build(100000).v)
+}
+"#;
+    let (stop, out) = run(src, 60_000_000_000);
+    assert!(matches!(stop, Stop::Exited(0)), "{stop:?}");
+    assert_eq!(out, "100000 true true 99999");
+}
