@@ -10,10 +10,9 @@
 //! `GMP_FUZZ_CASES=n` and `GMP_FUZZ_SEED=s` run another slice, e.g.
 //! `GMP_FUZZ_CASES=50000 GMP_FUZZ_SEED=7 cargo test -p gmp-go --test fuzz --release`.
 
-use std::cell::RefCell;
 use std::fmt::Write as _;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::mpsc;
+use std::sync::{mpsc, Mutex};
 use std::time::{Duration, Instant};
 
 use gmp_core::sim::Stop;
@@ -1082,10 +1081,9 @@ fn corpus() -> Vec<(String, String)> {
 
 // ---------------------------------------------------------------- running a case
 
-thread_local! {
-    /// The last panic in this thread: message and location (the hook records it).
-    static LAST_PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
-}
+/// The last panic in a fuzz worker (or the front end's thread it starts): message and
+/// location (the hook records it). Workers run one at a time.
+static LAST_PANIC: Mutex<Option<String>> = Mutex::new(None);
 
 /// Fuzz workers' panics are recorded rather than printed (the front end catches its own
 /// checker's and compiler's panics, and the harness reports the rest).
@@ -1108,7 +1106,7 @@ fn install_hook() {
                     .location()
                     .map(|l| format!("{}:{}", l.file(), l.line()))
                     .unwrap_or_default();
-                LAST_PANIC.with(|p| *p.borrow_mut() = Some(format!("{msg} at {loc}")));
+                *LAST_PANIC.lock().unwrap() = Some(format!("{msg} at {loc}"));
             } else {
                 prev(info);
             }
@@ -1137,13 +1135,11 @@ fn check(src: &str, seed: u64) -> Result<Outcome, String> {
         .name(format!("fuzz-{seed}"))
         .stack_size(256 << 20)
         .spawn(move || {
-            LAST_PANIC.with(|p| *p.borrow_mut() = None);
+            *LAST_PANIC.lock().unwrap() = None;
             let r = catch_unwind(AssertUnwindSafe(|| gmp_go::compile(&text)));
             let prog = match r {
                 Err(_) => {
-                    let p = LAST_PANIC
-                        .with(|p| p.borrow_mut().take())
-                        .unwrap_or_default();
+                    let p = LAST_PANIC.lock().unwrap().take().unwrap_or_default();
                     let _ = tx.send(Msg::Done(Err(format!("compile panicked: {p}"))));
                     return;
                 }
@@ -1154,11 +1150,7 @@ fn check(src: &str, seed: u64) -> Result<Outcome, String> {
                     let internal = diags
                         .iter()
                         .any(|d| d.msg.contains("please report it"))
-                        .then(|| {
-                            LAST_PANIC
-                                .with(|p| p.borrow_mut().take())
-                                .unwrap_or_default()
-                        });
+                        .then(|| LAST_PANIC.lock().unwrap().take().unwrap_or_default());
                     let _ = tx.send(Msg::Done(Ok(Outcome::Rejected { internal })));
                     return;
                 }
@@ -1177,9 +1169,7 @@ fn check(src: &str, seed: u64) -> Result<Outcome, String> {
             let _ = tx.send(Msg::Done(match r {
                 Ok(stop) => Ok(Outcome::Ran(stop)),
                 Err(_) => {
-                    let p = LAST_PANIC
-                        .with(|p| p.borrow_mut().take())
-                        .unwrap_or_default();
+                    let p = LAST_PANIC.lock().unwrap().take().unwrap_or_default();
                     Err(format!("the run panicked: {p}"))
                 }
             }));
@@ -1323,8 +1313,20 @@ fn fuzz_one_file() {
     install_hook();
     let path = std::env::var("GMP_FUZZ_FILE").expect("GMP_FUZZ_FILE names a Go file");
     let src = std::fs::read_to_string(path).unwrap();
-    if let Err(d) = gmp_go::compile(&src) {
-        eprintln!("compile errors: {d:?}");
+    match gmp_go::compile(&src) {
+        Err(d) => eprintln!("compile errors: {d:?}"),
+        Ok(p) => {
+            let cfg = Config {
+                gomaxprocs: 2,
+                keep_events: gmp_core::trace::Keep::None,
+                ..Config::default()
+            };
+            let mut sim = Sim::new(p.program(), cfg, 1).expect("runtime starts");
+            let stop = sim.run_until(RUN_NS * 200, RUN_STEPS);
+            eprintln!("{}", sim.rt.stdout.lock().unwrap().join("\n"));
+            eprintln!("stderr: {:?}", sim.rt.stderr.lock().unwrap());
+            eprintln!("stop: {stop:?} {:?}", sim.rt.exit_status());
+        }
     }
     let r = check(&src, env_u64("GMP_FUZZ_SEED", 1));
     eprintln!("outcome: {r:?}");

@@ -108,3 +108,54 @@ func main() {
     assert!(matches!(stop, Stop::Exited(0)), "{stop:?}");
     assert_eq!(out, "100000 true true 99999");
 }
+
+fn nested_parens(n: usize) -> String {
+    format!(
+        "package main\n\nfunc main() {{\n\tx := {}1{}\n\t_ = x\n}}\n",
+        "(".repeat(n),
+        ")".repeat(n)
+    )
+}
+
+fn chain(n: usize, sep: &str) -> String {
+    format!(
+        "package main\n\nfunc main() {{\n\tx := 1{}\n\t_ = x\n}}\n",
+        format!("{sep}1").repeat(n)
+    )
+}
+
+#[test]
+fn deeply_nested_source_compiles_or_gets_one_diagnostic_without_overflowing_the_host() {
+    // Within the limits: compiles and runs (300 levels overflowed a 2 MB stack before
+    // the front end had a thread of its own).
+    for src in [
+        nested_parens(900),
+        chain(1900, " + "),
+        chain(1900, " +\n\t"),
+        format!(
+            "package main\n\nfunc main() {{\n{}{}\n}}\n",
+            "{".repeat(900),
+            "}".repeat(900)
+        ),
+    ] {
+        let (stop, _) = run(&src, 1_000_000_000);
+        assert!(matches!(stop, Stop::Exited(0)), "{stop:?}");
+    }
+    // Beyond them: one diagnostic at the place.
+    let d = gmp_go::compile(&nested_parens(5000))
+        .err()
+        .expect("rejected");
+    assert_eq!(d.len(), 1);
+    assert_eq!((d[0].line, d[0].col), (4, 1006));
+    assert!(d[0].msg.contains("nest more than"), "{}", d[0]);
+    let d = gmp_go::compile(&chain(5000, " + "))
+        .err()
+        .expect("rejected");
+    assert_eq!(d.len(), 1);
+    assert_eq!(d[0].line, 4);
+    assert!(d[0].msg.contains("chains more than"), "{}", d[0]);
+    let d = gmp_go::compile(&chain(5000, " +\n\t"))
+        .err()
+        .expect("rejected");
+    assert!(d[0].msg.contains("chains more than"), "{}", d[0]);
+}
