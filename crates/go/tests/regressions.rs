@@ -159,3 +159,48 @@ fn deeply_nested_source_compiles_or_gets_one_diagnostic_without_overflowing_the_
         .expect("rejected");
     assert!(d[0].msg.contains("chains more than"), "{}", d[0]);
 }
+
+#[test]
+fn an_integral_float_constant_compared_with_an_int_compiles() {
+    // `i == 2.` is valid Go (2. is representable as an int); the compiler read the
+    // constant as an integer before converting it and the checker's panic became
+    // "the compiler failed on this program".
+    let src = r#"package main
+
+import "fmt"
+
+func main() {
+	i := 2
+	if i == 2. {
+		fmt.Println("two")
+	}
+	var u uint64 = 1e3
+	const big = 1 << 40
+	fmt.Println(i+1.0, i < 3., u+2e1, big/1e6, 'a'+1.0)
+}
+"#;
+    let (stop, out) = run(src, 1_000_000_000);
+    assert!(matches!(stop, Stop::Exited(0)), "{stop:?}");
+    assert_eq!(out, "two\n3 true 1020 1.099511627776e+06 98");
+}
+
+#[test]
+fn floats_print_in_e_form_from_a_million_as_go_prints_them() {
+    let src = r#"package main
+
+import "fmt"
+
+func main() {
+	for _, f := range []float64{1e6, 1099511.627776, 123456.5, 1234567.5, 1e20, 1e21, 100000, 3e6, 0.0001, 0.00001234} {
+		fmt.Println(f)
+	}
+}
+"#;
+    let (stop, out) = run(src, 1_000_000_000);
+    assert!(matches!(stop, Stop::Exited(0)), "{stop:?}");
+    // Real Go 1.27.3's output.
+    assert_eq!(
+        out.replace('\n', " "),
+        "1e+06 1.099511627776e+06 123456.5 1.2345675e+06 1e+20 1e+21 100000 3e+06 0.0001 1.234e-05"
+    );
+}
