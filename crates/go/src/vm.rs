@@ -1532,7 +1532,7 @@ impl Gor {
                     return err(NIL_DEREF.into());
                 };
                 let b = b.clone();
-                let Some(&(f, ptr_recv)) = prog.methods.get(&(b.0, method.clone())) else {
+                let Some((f, rv)) = prog.method(b.0, &b.1, method) else {
                     return err(format!(
                         "method {method} not found for {}",
                         prog.types.name(b.0)
@@ -1543,10 +1543,6 @@ impl Gor {
                     return Err(Stop::Yield(Yield::Morestack { frame }));
                 }
                 let fr = self.frames.last_mut().unwrap();
-                let rv = match (&b.1, ptr_recv) {
-                    (V::Ptr(p), false) => load(p),
-                    (v, _) => v.clone(),
-                };
                 let mut a = vec![rv];
                 a.extend(args.iter().map(|x| fr.regs[*x as usize].clone()));
                 self.ps += cost::CALL + cost::IFACE;
@@ -1862,6 +1858,9 @@ fn append(s: &V, add: Vec<V>, ps: &mut u64) -> V {
     })
 }
 
+/// How deep the VM looks for a method promoted through embedded fields.
+const PROMOTE_DEPTH: u32 = 8;
+
 impl Prog {
     /// Does dynamic type `t` have every method of interface `iface`?
     pub fn implements(&self, t: TyId, iface: TyId) -> bool {
@@ -1870,9 +1869,88 @@ impl Prog {
                 self.methods
                     .get(&(t, m.clone()))
                     .is_some_and(|&(_, ptr)| !ptr || matches!(self.types.get(t), Ty::Ptr(_)))
+                    || self.promotes(t, m, PROMOTE_DEPTH)
             }),
             _ => false,
         }
+    }
+
+    /// Does a struct type `t` (or `*t`) get method `m` from an embedded field?
+    fn promotes(&self, t: TyId, m: &Arc<str>, depth: u32) -> bool {
+        if depth == 0 {
+            return false;
+        }
+        let st = match self.types.under(t) {
+            Ty::Ptr(e) => *e,
+            _ => t,
+        };
+        let Ty::Struct(fields) = self.types.under(st) else {
+            return false;
+        };
+        fields.iter().filter(|f| f.2).any(|(_, ft, _)| {
+            self.methods.contains_key(&(*ft, m.clone()))
+                || matches!(self.types.under(*ft), Ty::Iface(ms) if ms.contains(m))
+                || self.promotes(*ft, m, depth - 1)
+        })
+    }
+
+    /// Method `m` of value `v` of dynamic type `t`: its own, or the shallowest one an
+    /// embedded field (a struct, a pointer, an interface) promotes. Gives the function
+    /// and the receiver to pass it.
+    pub fn method(&self, t: TyId, v: &V, m: &Arc<str>) -> Option<(FuncId, V)> {
+        (0..=PROMOTE_DEPTH).find_map(|d| self.method_at(t, v, None, m, d))
+    }
+
+    /// [`Prog::method`] at exactly `depth` embeddings; `addr` is where `v` lives, if
+    /// known (a pointer-receiver method of an embedded value gets the field's address).
+    fn method_at(
+        &self,
+        t: TyId,
+        v: &V,
+        addr: Option<Ptr>,
+        m: &Arc<str>,
+        depth: u32,
+    ) -> Option<(FuncId, V)> {
+        let (t, v, addr) = match (self.types.get(t), v) {
+            (Ty::Ptr(e), V::Ptr(p)) => {
+                if depth == 0 {
+                    if let Some(&(f, ptr)) = self.methods.get(&(t, m.clone())) {
+                        return Some((f, if ptr { v.clone() } else { load(p) }));
+                    }
+                }
+                (*e, load(p), Some(p.clone()))
+            }
+            (Ty::Ptr(_), _) => return None,
+            _ => (t, v.clone(), addr),
+        };
+        if depth == 0 {
+            let &(f, ptr) = self.methods.get(&(t, m.clone()))?;
+            let recv = match (ptr, addr) {
+                (true, Some(p)) => V::Ptr(p),
+                (true, None) => V::Ptr(Ptr::Cell(Arc::new(Mutex::new(v)))),
+                (false, _) => v,
+            };
+            return Some((f, recv));
+        }
+        let Ty::Struct(fields) = self.types.under(t) else {
+            return None;
+        };
+        let V::Agg(xs) = &v else { return None };
+        fields
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.2)
+            .find_map(|(i, (_, ft, _))| {
+                let fv = xs.get(i)?;
+                match (self.types.under(*ft), fv) {
+                    (Ty::Iface(_), V::Iface(b)) => self.method_at(b.0, &b.1, None, m, depth - 1),
+                    (Ty::Iface(_), _) => None,
+                    _ => {
+                        let fa = addr.clone().map(|p| Ptr::Sub(Arc::new(p), i as u32));
+                        self.method_at(*ft, fv, fa, m, depth - 1)
+                    }
+                }
+            })
     }
 }
 
@@ -1961,11 +2039,7 @@ impl Gor {
             return Some(gofmt::duration(as_int(&b.1)));
         }
         for m in ["Error", "String"] {
-            if let Some(&(f, ptr)) = self.prog.methods.get(&(b.0, Arc::from(m))) {
-                let recv = match (&b.1, ptr) {
-                    (V::Ptr(p), false) => load(p),
-                    (x, _) => x.clone(),
-                };
+            if let Some((f, recv)) = self.prog.method(b.0, &b.1, &Arc::from(m)) {
                 return Some(self.call_sync(f, recv, cx));
             }
         }

@@ -204,3 +204,63 @@ func main() {
         "1e+06 1.099511627776e+06 123456.5 1.2345675e+06 1e+20 1e+21 100000 3e+06 0.0001 1.234e-05"
     );
 }
+
+#[test]
+fn methods_promoted_through_embedded_fields_are_found_through_interfaces() {
+    // A method promoted from an embedded struct, pointer or interface, called through an
+    // interface, stopped the program with "method name not found for main.wrap".
+    let src = r#"package main
+
+import "fmt"
+
+type namer interface{ name() string }
+
+type base struct{ n string }
+
+func (b base) name() string { return "base " + b.n }
+
+type pbase struct{ n string }
+
+func (b *pbase) name() string { return "pbase " + b.n }
+
+type wrap struct{ base }
+type pwrap struct{ *pbase }
+type iwrap struct{ namer }
+type deep struct{ wrap }
+
+type counter struct{ n int }
+
+func (c *counter) inc() { c.n++ }
+
+type hits struct {
+	counter
+	label string
+}
+
+type label struct{ s string }
+
+func (l label) String() string { return "<" + l.s + ">" }
+
+type tagged struct{ label }
+
+func main() {
+	for _, x := range []namer{wrap{base{"a"}}, &wrap{base{"b"}}, pwrap{&pbase{"c"}}, iwrap{base{"d"}}, deep{wrap{base{"e"}}}, &iwrap{&pbase{"f"}}} {
+		fmt.Println(x.name())
+	}
+	h := &hits{label: "h"}
+	var i interface{ inc() } = h
+	i.inc()
+	i.inc()
+	var a any = deep{}
+	_, ok := a.(namer)
+	fmt.Println(h.n, ok, tagged{label{"t"}})
+}
+"#;
+    let (stop, out) = run(src, 1_000_000_000);
+    assert!(matches!(stop, Stop::Exited(0)), "{stop:?}");
+    // Real Go 1.27.3's output.
+    assert_eq!(
+        out.replace('\n', " "),
+        "base a base b pbase c base d base e pbase f 2 true <t>"
+    );
+}
