@@ -256,6 +256,12 @@ fn quote(s: &str) -> String {
 
 /// `fmt.Sprintf`.
 pub fn sprintf(format: &str, args: &[Arg], t: &Types) -> String {
+    sprintf_w(format, args, t, false)
+}
+
+/// [`sprintf`]; `errorf` accepts `%w` (`fmt.Errorf`), which prints as `%v` does (the
+/// explorer's Errorf keeps the text, not the wrapped error).
+pub fn sprintf_w(format: &str, args: &[Arg], t: &Types, errorf: bool) -> String {
     let mut out = String::new();
     let mut it = format.chars().peekable();
     let mut argi = 0;
@@ -308,6 +314,7 @@ pub fn sprintf(format: &str, args: &[Arg], t: &Types) -> String {
             out.push('%');
             continue;
         }
+        let verb = if verb == 'w' && errorf { 'v' } else { verb };
         let Some(a) = args.get(argi) else {
             let _ = write!(out, "%!{verb}(MISSING)");
             continue;
@@ -340,6 +347,7 @@ pub fn sprintf(format: &str, args: &[Arg], t: &Types) -> String {
                 _ => format!("%!s({}={})", t.name(a.ty), value(a.ty, &v, t, false, 0)),
             },
             'q' => match (&v, &under) {
+                _ if a.method_text.is_some() => quote(a.method_text.as_deref().unwrap_or("")),
                 (V::Str(s), _) => quote(s),
                 (V::Int(c), Ty::Int { .. }) => {
                     format!("'{}'", char::from_u32(*c as u32).unwrap_or('?'))

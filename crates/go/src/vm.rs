@@ -1609,6 +1609,8 @@ impl Gor {
             }
             I::Panic(x) => {
                 let v = g!(x).clone();
+                // Go prints a panicking error's Error() (a Stringer's String()).
+                self.panic_method_text = self.method_text(&v, cx);
                 if let Some(y) = self.start_panic(v, false) {
                     return Err(Stop::Yield(y));
                 }
@@ -2121,7 +2123,7 @@ impl Gor {
                     }
                     _ => {
                         let args = self.fmt_args(&a[1], cx);
-                        gofmt::sprintf(&s(0), &args, &self.prog.types)
+                        gofmt::sprintf_w(&s(0), &args, &self.prog.types, n == Errorf)
                     }
                 };
                 self.ps += cost::FMT;
@@ -2141,7 +2143,7 @@ impl Gor {
                     }
                     _ => {
                         let args = self.fmt_args(&a[1], cx);
-                        gofmt::sprintf(&s(0), &args, &self.prog.types)
+                        gofmt::sprintf_w(&s(0), &args, &self.prog.types, n == Errorf)
                     }
                 };
                 self.ps += cost::FMT;
