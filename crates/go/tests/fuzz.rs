@@ -1193,7 +1193,8 @@ struct Stats {
     compiled: u64,
     exited: u64,
     wall: Duration,
-    internal: Vec<String>,
+    /// Panics the front end caught itself ("please report it" diagnostics).
+    internal: u64,
     failures: Vec<String>,
 }
 
@@ -1209,8 +1210,11 @@ impl Stats {
         match r {
             Ok(Outcome::Rejected { internal }) => {
                 if let Some(p) = internal {
-                    if self.internal.len() < 5 {
-                        self.internal.push(format!("{what}: {p}\n{src}"));
+                    self.internal += 1;
+                    if self.failures.len() < 5 {
+                        self.failures.push(format!(
+                            "== {what} (seed {seed}): the front end caught its own panic: {p}\n{src}\n"
+                        ));
                     }
                 }
             }
@@ -1264,11 +1268,7 @@ fn fuzz_generated_and_mutated_programs() {
     for (name, s) in [("generated", &gen_stats), ("mutated", &mut_stats)] {
         eprintln!(
             "fuzz {name}: {} execs, {} compiled, {} ran to exit, {} internal errors, {:.1?}",
-            s.execs,
-            s.compiled,
-            s.exited,
-            s.internal.len(),
-            s.wall
+            s.execs, s.compiled, s.exited, s.internal, s.wall
         );
     }
     eprintln!(
@@ -1277,9 +1277,6 @@ fn fuzz_generated_and_mutated_programs() {
         gen_stats.compiled + mut_stats.compiled,
         gen_stats.exited + mut_stats.exited
     );
-    for s in gen_stats.internal.iter().chain(&mut_stats.internal) {
-        eprintln!("internal error (caught by the front end): {s}");
-    }
     let failures: Vec<&String> = gen_stats
         .failures
         .iter()
