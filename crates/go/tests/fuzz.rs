@@ -315,7 +315,7 @@ impl Gen {
     fn stmt(&mut self, d: u32) {
         self.fuel -= 1;
         let nested = d > 0 && self.fuel > 0;
-        let k = self.rng.below(if nested { 30 } else { 12 });
+        let k = self.rng.below(if nested { 34 } else { 12 });
         match k {
             0..=2 => {
                 let t = *self.rng.pick(DECL_TYPES);
@@ -788,6 +788,53 @@ impl Gen {
                     self.line(&l);
                 };
             }
+            30 => {
+                // Dynamic dispatch to methods promoted through embedded fields.
+                let (w, e) = (self.fresh(), self.int(1));
+                self.line(&format!("var {w} Incer = W{{&S{{A: {e}}}}}"));
+                self.line(&format!("fmt.Println({w}.Inc(1), {w}.(W).A)"));
+                let w2 = self.fresh();
+                self.line(&format!("var {w2} any = V{{{w}}}"));
+                self.line(&format!(
+                    "if i, ok := {w2}.(Incer); ok {{ fmt.Println(i.Inc(2)) }}"
+                ));
+            }
+            31 => {
+                // A linked list, long enough to be freed deep.
+                let l = self.fresh();
+                let n = *self.rng.pick(&[0usize, 1, 10, 300, 3000]);
+                self.line(&format!("var {l} *L"));
+                self.line(&format!(
+                    "for i := range {n} {{ {l} = &L{{next: {l}, v: i}} }}"
+                ));
+                self.line(&format!(
+                    "for p := {l}; p != nil; p = p.next {{ {l}.v += p.v }}"
+                ));
+                self.line(&format!("if {l} != nil {{ fmt.Println({l}.v) }}"));
+                if self.rng.chance(50) {
+                    self.line(&format!("{l} = nil"));
+                }
+            }
+            32 => {
+                // Stringers and errors: recursive, wrapped, quoted, panicked with.
+                let r = self.rng.below(50);
+                self.line(&format!(
+                    "fmt.Println(R({r}), fmt.Sprintf(\"%q %v\", R(1), E{{{r}}}))"
+                ));
+                self.line("fmt.Println(fmt.Errorf(\"wrapped: %w\", E{2}))");
+                if self.rng.chance(20) {
+                    let b = self.bool(1);
+                    self.line(&format!("if {b} {{ panic(E{{{r}}}) }}"));
+                }
+            }
+            33 => {
+                let v = self.fresh();
+                let e = self.int(1);
+                self.line(&format!("{v} := {e}"));
+                self.line(&format!(
+                    "fmt.Println({v} == 2., {v} < 1e3, {v}+1.0, float64({v})*1e5)"
+                ));
+            }
             _ => {
                 let c = self.fresh();
                 {
@@ -857,6 +904,26 @@ impl Gen {
             self.line("func (s S) String() string { return fmt.Sprintf(\"S(%d,%q)\", s.A, s.B) }");
             self.line("");
         }
+        self.line("type Incer interface{ Inc(int) int }");
+        self.line("");
+        self.line("type W struct{ *S }");
+        self.line("");
+        self.line("type V struct{ Incer }");
+        self.line("");
+        self.line("type L struct {");
+        self.line("\tnext *L");
+        self.line("\tv    int");
+        self.line("}");
+        self.line("");
+        self.line("type R int");
+        self.line("");
+        self.line("func (r R) String() string {");
+        self.line("\tif r <= 0 {");
+        self.line("\t\treturn \"r\"");
+        self.line("\t}");
+        self.line("\treturn fmt.Sprint(r-1) + \".\"");
+        self.line("}");
+        self.line("");
         self.line("type E struct{ code int }");
         self.line("");
         self.line("func (e E) Error() string { return fmt.Sprint(\"E\", e.code) }");
@@ -1030,6 +1097,13 @@ fn mutate_once(rng: &mut Rng, src: &str) -> String {
                     t.swap(i, j);
                 }
                 3 => t[i] = *rng.pick(KEYWORDS),
+                4 if rng.chance(10) => {
+                    // A token repeated: deep nesting, long chains.
+                    let x = t[i];
+                    for _ in 0..rng.below(1500) {
+                        t.insert(i, x);
+                    }
+                }
                 _ => {
                     let j = rng.below(t.len());
                     t.insert(i, t[j]);
