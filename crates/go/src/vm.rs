@@ -752,7 +752,15 @@ fn binop(op: BinOp, k: Kind, a: &V, b: &V) -> Result<V, RtErr> {
         Kind::Str => {
             let (x, y) = (as_str(a), as_str(b));
             match op {
-                Add => V::Str(Arc::from(format!("{x}{y}"))),
+                Add => {
+                    if x.len() + y.len() > MAX_STR {
+                        return Err(RtErr(format!(
+                            "runtime error: string concatenation of {} bytes (the explorer's limit is 2^26 bytes)",
+                            x.len() + y.len()
+                        )));
+                    }
+                    V::Str(Arc::from(format!("{x}{y}")))
+                }
                 Eq => V::Bool(x == y),
                 Ne => V::Bool(x != y),
                 Lt => V::Bool(x < y),
@@ -1382,7 +1390,10 @@ impl Gor {
             }
             I::Append(d, s, xs) => {
                 let add: Vec<V> = xs.iter().map(|x| r[*x as usize].clone()).collect();
-                let v = append(g!(s), add, &mut self.ps);
+                let v = match append(g!(s), add, &mut self.ps) {
+                    Ok(v) => v,
+                    Err(e) => return err(e),
+                };
                 set!(d, v);
             }
             I::AppendSpread(d, s, t) => {
@@ -1390,7 +1401,10 @@ impl Gor {
                     V::Str(s) => s.bytes().map(|b| V::Int(b as i64)).collect(),
                     t => slice_vals(t),
                 };
-                let v = append(g!(s), add, &mut self.ps);
+                let v = match append(g!(s), add, &mut self.ps) {
+                    Ok(v) => v,
+                    Err(e) => return err(e),
+                };
                 set!(d, v);
             }
             I::Copy(d, dst, src) => {
@@ -1814,14 +1828,25 @@ pub fn slice_vals(v: &V) -> Vec<V> {
     }
 }
 
+/// The most elements a slice may have, and bytes a string (the host's memory is the
+/// explorer's; Go's limit is the machine's).
+pub const MAX_ELEMS: usize = 1 << 26;
+pub const MAX_STR: usize = 1 << 26;
+
 /// `append`: in place while capacity lasts, else a new array (`growslice`: double
 /// below 256 elements, then grow by about 1.25x).
-fn append(s: &V, add: Vec<V>, ps: &mut u64) -> V {
+fn append(s: &V, add: Vec<V>, ps: &mut u64) -> Result<V, String> {
     let (arr, off, len, cap) = match s {
         V::Slice(sl) => (Some(sl.arr.clone()), sl.off, sl.len, sl.cap),
         _ => (None, 0, 0, 0),
     };
     let need = len + add.len();
+    if need > MAX_ELEMS {
+        // (Go would run out of memory first, or wrap the length.)
+        return Err(format!(
+            "runtime error: growslice: len out of range (the explorer's limit is 2^26 elements, this append needs {need})"
+        ));
+    }
     *ps += cost::MEM * add.len() as u64;
     if let Some(arr) = &arr {
         if need <= cap {
@@ -1829,12 +1854,12 @@ fn append(s: &V, add: Vec<V>, ps: &mut u64) -> V {
             for (i, v) in add.into_iter().enumerate() {
                 a[off + len + i] = v;
             }
-            return V::Slice(Slice {
+            return Ok(V::Slice(Slice {
                 arr: arr.clone(),
                 off,
                 len: need,
                 cap,
-            });
+            }));
         }
     }
     let mut newcap = if cap == 0 { need } else { cap };
@@ -1849,15 +1874,16 @@ fn append(s: &V, add: Vec<V>, ps: &mut u64) -> V {
         Some(a) => lock(a)[off..off + len].to_vec(),
         None => Vec::new(),
     };
+    let newcap = newcap.min(MAX_ELEMS).max(need);
     v.extend(add);
     v.resize(newcap, V::Nil);
     *ps += cost::ALLOC + newcap as u64 * 50;
-    V::Slice(Slice {
+    Ok(V::Slice(Slice {
         arr: Arc::new(Mutex::new(v)),
         off: 0,
         len: need,
         cap: newcap,
-    })
+    }))
 }
 
 /// How deep the VM looks for a method promoted through embedded fields.
@@ -2223,7 +2249,8 @@ impl Gor {
                 if d <= 0 {
                     return Ok(());
                 }
-                y(Op::Sleep(d as u64))
+                // At most 2^60 ns (36 years): the core adds it to the clock.
+                y(Op::Sleep(d.min(1 << 60) as u64))
             }
             Now => {
                 self.set_results(dst, vec![V::Agg(vec![V::Int(cx.now)].into())]);

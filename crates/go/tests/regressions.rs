@@ -264,3 +264,51 @@ func main() {
         "base a base b pbase c base d base e pbase f 2 true <t>"
     );
 }
+
+#[test]
+fn sleeping_the_longest_duration_does_not_overflow_the_clock() {
+    // time.Sleep(1<<63 - 1) overflowed the core's `now + ns` (a host panic in a debug
+    // build); it sleeps 2^60 ns now, longer than any run.
+    let src = r#"package main
+
+import (
+	"fmt"
+	"time"
+)
+
+func main() {
+	go func() {
+		time.Sleep(time.Duration(1<<63 - 1))
+		fmt.Println("never")
+	}()
+	time.Sleep(time.Millisecond)
+	fmt.Println("main done")
+}
+"#;
+    let (stop, out) = run(src, 1_000_000_000);
+    assert!(matches!(stop, Stop::Exited(0)), "{stop:?}");
+    assert_eq!(out, "main done");
+}
+
+#[test]
+fn a_string_doubling_in_a_loop_stops_at_the_explorers_limit() {
+    // s += s forty times wanted 2^41 bytes of the host's memory.
+    let src = r#"package main
+
+import "fmt"
+
+func main() {
+	s := "ab"
+	defer func() { fmt.Println(len(s), recover()) }()
+	for i := 0; i < 40; i++ {
+		s += s
+	}
+}
+"#;
+    let (stop, out) = run(src, 10_000_000_000);
+    assert!(matches!(stop, Stop::Exited(0)), "{stop:?}");
+    assert!(
+        out.starts_with("67108864 runtime error: string concatenation"),
+        "{out}"
+    );
+}
