@@ -255,6 +255,9 @@ fn quote(s: &str) -> String {
 }
 
 /// `fmt.Sprintf`.
+/// Widths and precisions over this are bad (`fmt`'s `tooLarge`).
+const TOO_LARGE: u64 = 1_000_000;
+
 pub fn sprintf(format: &str, args: &[Arg], t: &Types) -> String {
     sprintf_w(format, args, t, false)
 }
@@ -286,25 +289,44 @@ pub fn sprintf_w(format: &str, args: &[Arg], t: &Types, errorf: bool) -> String 
         let mut width = None;
         if it.peek() == Some(&'*') {
             it.next();
-            if let Some(a) = args.get(argi) {
-                if let V::Int(w) = a.v {
-                    width = Some(w.max(0) as usize);
+            // Go's intFromArg: a negative width is the '-' flag; over 10^6 is bad.
+            match args.get(argi).map(|a| &a.v) {
+                Some(V::Int(w)) if w.unsigned_abs() <= TOO_LARGE => {
+                    minus |= *w < 0;
+                    width = Some(w.unsigned_abs() as usize);
                 }
+                _ => out.push_str("%!(BADWIDTH)"),
             }
             argi += 1;
         }
+        // Go's parsenum: a number over 10^6 ("crazy long") ends the format.
+        let mut too_large = false;
         while let Some(d) = it.peek().and_then(|c| c.to_digit(10)) {
-            width = Some(width.unwrap_or(0) * 10 + d as usize);
+            let w = width.unwrap_or(0);
+            if w as u64 > TOO_LARGE {
+                too_large = true;
+                break;
+            }
+            width = Some(w * 10 + d as usize);
             it.next();
         }
         let mut prec = None;
-        if it.peek() == Some(&'.') {
+        if !too_large && it.peek() == Some(&'.') {
             it.next();
             prec = Some(0);
             while let Some(d) = it.peek().and_then(|c| c.to_digit(10)) {
-                prec = Some(prec.unwrap_or(0) * 10 + d as usize);
+                let p = prec.unwrap_or(0);
+                if p as u64 > TOO_LARGE {
+                    too_large = true;
+                    break;
+                }
+                prec = Some(p * 10 + d as usize);
                 it.next();
             }
+        }
+        if too_large {
+            out.push_str("%!(NOVERB)");
+            break;
         }
         let Some(verb) = it.next() else {
             out.push_str("%!(NOVERB)");

@@ -312,3 +312,28 @@ func main() {
         "{out}"
     );
 }
+
+#[test]
+fn printf_widths_over_a_million_are_bad_as_in_go() {
+    // A 10-digit width overflowed the parser's multiplication (a host panic in a debug
+    // build), and %*d with a huge argument would have padded to it.
+    let src = r#"package main
+
+import "fmt"
+
+func main() {
+	fmt.Printf("[%*d] [%-*d]\n", -5, 1, 3, 2)
+	fmt.Printf("[%1000000000d]\n", 1)
+	fmt.Printf("[%99999999999999999999999d]\n", 1)
+	fmt.Printf("[%.99999999999999999999f]\n", 1.0)
+	fmt.Printf("[%*d|%*d|%*s]\n", 1<<40, 7, "x", 8, -3, "ab")
+}
+"#;
+    let (stop, out) = run(src, 1_000_000_000);
+    assert!(matches!(stop, Stop::Exited(0)), "{stop:?}");
+    // Real Go 1.27.3's output.
+    assert_eq!(
+        out,
+        "[1    ] [2  ]\n[%!(NOVERB)%!(EXTRA int=1)[%!(NOVERB)%!(EXTRA int=1)[%!(NOVERB)%!(EXTRA float64=1)[%!(BADWIDTH)7|%!(BADWIDTH)8|ab ]"
+    );
+}
