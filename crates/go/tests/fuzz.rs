@@ -150,6 +150,8 @@ impl Gen {
             0 => "0".into(),
             1 => "-1".into(),
             2 => format!("{}", self.rng.below(1000)),
+            // Variables at the edges of int (constants would be checked at compile time).
+            3 if self.rng.chance(30) => (*self.rng.pick(&["maxInt", "minInt", "big"])).into(),
             _ => format!("{}", self.rng.below(8)),
         }
     }
@@ -401,6 +403,42 @@ impl Gen {
                     let l = format!("fmt.Println({})", args.join(", "));
                     self.line(&l);
                 };
+            }
+            8 if self.rng.chance(40) => {
+                // A format of random verbs, flags, widths and precisions.
+                let mut f = String::new();
+                let n = 1 + self.rng.below(4);
+                for _ in 0..n {
+                    f.push_str(*self.rng.pick(&["", " ", "[", "x"]));
+                    f.push('%');
+                    f.push_str(*self.rng.pick(&["", "", "-", "+", "#", "0", " ", "-0"]));
+                    let w = *self
+                        .rng
+                        .pick(&["", "", "3", "*", "12", "1000001", "99999999999"]);
+                    f.push_str(w);
+                    f.push_str(*self.rng.pick(&["", "", ".2", ".*", ".", ".1000001"]));
+                    f.push(*self.rng.pick(&[
+                        'v', 'd', 's', 'q', 'x', 'X', 'f', 'g', 'e', 't', 'c', 'T', 'p', 'w', '%',
+                        'z', 'b', 'o', 'U',
+                    ]));
+                }
+                let args: Vec<String> = (0..self.rng.below(5))
+                    .map(|_| match self.rng.below(5) {
+                        0 => self.str(1),
+                        1 => "1.5".into(),
+                        2 => "E{3}".into(),
+                        3 => "[]int{1, 2}".into(),
+                        _ => self.int(1),
+                    })
+                    .collect();
+                let mut call = format!("fmt.Printf({f:?}");
+                for a in args {
+                    call.push_str(", ");
+                    call.push_str(&a);
+                }
+                call.push(')');
+                self.line(&call);
+                self.line("fmt.Println()");
             }
             8 => {
                 let (i, s) = (self.int(1), self.str(1));
@@ -938,7 +976,10 @@ impl Gen {
         self.line("}");
         let decls = std::mem::take(&mut self.out);
         let mut imports = vec!["\"fmt\""];
-        let mut uses = vec!["var _ = fmt.Sprint()"];
+        let mut uses = vec![
+            "var _ = fmt.Sprint()",
+            "var maxInt, minInt, big = 1<<63 - 1, -1 << 63, 1 << 62",
+        ];
         for (used, pkg, name) in [
             (
                 self.uses_strings,
