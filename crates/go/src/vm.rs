@@ -546,6 +546,13 @@ pub struct Gor {
     panic_method_text: Option<String>,
     /// How many [`Gor::call_sync`]s this one runs inside (0 for a goroutine).
     sync_depth: u32,
+    /// Earlier panics still on the stack when the current one began (their deferred
+    /// calls were running), oldest first: text, and whether it was recovered. Go prints
+    /// them first (`printpanics`).
+    prior_panics: Vec<(String, &'static str)>,
+    /// The current panic re-raises the last prior one's value after recovering it
+    /// (Go prints that one line as `[recovered, repanicked]`).
+    repanic: bool,
 }
 
 /// Values in flight through channels, by token (the core moves only tokens).
@@ -800,6 +807,8 @@ impl Gor {
             goid: 0,
             panic_method_text: None,
             sync_depth: 0,
+            prior_panics: Vec::new(),
+            repanic: false,
         };
         g.push_frame(f, args, caps, 0, 0, false);
         g
@@ -917,11 +926,34 @@ impl Gor {
 
     /// Begins unwinding for a panic; returns a Fatal yield if nothing can recover.
     fn start_panic(&mut self, v: V, runtime_err: bool) -> Option<Yield> {
+        self.start_panic_with(v, runtime_err, None)
+    }
+
+    /// [`Gor::start_panic`]; `method_text` is the value's Error()/String().
+    fn start_panic_with(
+        &mut self,
+        v: V,
+        runtime_err: bool,
+        method_text: Option<String>,
+    ) -> Option<Yield> {
         let v = if runtime_err {
             V::Iface(Arc::new((crate::types::RUNTIME_ERROR, v)))
         } else {
             v
         };
+        let mut repanic = false;
+        if let Some(old) = self.panicking.take() {
+            let text = self.panic_msg(&old);
+            if self.recovered && map_key(&old) == map_key(&v) {
+                repanic = true;
+                self.prior_panics.push((text, " [recovered, repanicked]"));
+            } else if !self.repanic {
+                let suffix = if self.recovered { " [recovered]" } else { "" };
+                self.prior_panics.push((text, suffix));
+            }
+        }
+        self.repanic = repanic;
+        self.panic_method_text = method_text;
         self.panicking = Some(v);
         self.recovered = false;
         self.unwind()
@@ -949,7 +981,25 @@ impl Gor {
     }
 
     fn panic_text(&self, v: &V) -> String {
-        let msg = match v {
+        let lines: Vec<String> = self
+            .prior_panics
+            .iter()
+            .map(|(text, suffix)| format!("panic: {text}{suffix}"))
+            .chain((!self.repanic).then(|| format!("panic: {}", self.panic_msg(v))))
+            .collect();
+        let mut s = lines.join("\n\t");
+        s.push_str("\n\ngoroutine ");
+        s.push_str(&format!("{} [running]:\n", self.goid_hint()));
+        for (f, at) in self.where_() {
+            s.push_str(&format!("{f}\n\t{at}\n"));
+        }
+        s.push_str("exit status 2");
+        s
+    }
+
+    /// A panic value as Go's `printpanicval` prints it.
+    fn panic_msg(&self, v: &V) -> String {
+        match v {
             V::Iface(b) if b.0 == crate::types::RUNTIME_ERROR => {
                 format!("{}", gofmt::plain(&b.1, &self.prog.types))
             }
@@ -964,20 +1014,7 @@ impl Gor {
                 }
             }
             other => format!("{}", gofmt::plain(other, &self.prog.types)),
-        };
-        let mut s = format!("panic: {msg}");
-        if let V::Iface(b) = v {
-            if b.0 == crate::types::RUNTIME_ERROR && msg.contains("nil map") {
-                // (Go prints the same text for this one.)
-            }
         }
-        s.push_str("\n\ngoroutine ");
-        s.push_str(&format!("{} [running]:\n", self.goid_hint()));
-        for (f, at) in self.where_() {
-            s.push_str(&format!("{f}\n\t{at}\n"));
-        }
-        s.push_str("exit status 2");
-        s
     }
 
     fn goid_hint(&self) -> String {
@@ -1035,6 +1072,8 @@ impl Gor {
                 // returns normally (with its current results).
                 self.recovered = false;
                 self.panicking = None;
+                self.prior_panics.clear();
+                self.repanic = false;
                 let vals = match caller.returning.take() {
                     Some(v) => v,
                     None => {
@@ -1624,8 +1663,8 @@ impl Gor {
             I::Panic(x) => {
                 let v = g!(x).clone();
                 // Go prints a panicking error's Error() (a Stringer's String()).
-                self.panic_method_text = self.method_text(&v, cx);
-                if let Some(y) = self.start_panic(v, false) {
+                let text = self.method_text(&v, cx);
+                if let Some(y) = self.start_panic_with(v, false, text) {
                     return Err(Stop::Yield(y));
                 }
             }

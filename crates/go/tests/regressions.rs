@@ -337,3 +337,30 @@ func main() {
         "[1    ] [2  ]\n[%!(NOVERB)%!(EXTRA int=1)[%!(NOVERB)%!(EXTRA int=1)[%!(NOVERB)%!(EXTRA float64=1)[%!(BADWIDTH)7|%!(BADWIDTH)8|ab ]"
     );
 }
+
+/// The first two lines of stderr when `src` ends in a panic.
+fn panic_lines(src: &str) -> String {
+    let prog = gmp_go::compile(src).unwrap_or_else(|d| panic!("compile errors: {d:?}"));
+    let mut sim = Sim::new(prog.program(), Config::default(), 1).expect("runtime starts");
+    let stop = sim.run_until(1_000_000_000, 10_000_000);
+    assert!(matches!(stop, Stop::Exited(2)), "{stop:?}");
+    let st = sim.rt.exit_status().unwrap();
+    st.stderr.lines().take(2).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn a_panic_while_earlier_ones_are_on_the_stack_prints_the_chain_as_go_does() {
+    // Real Go 1.27.3's first two lines; the explorer printed only the last panic.
+    let recovered = "package main\n\nfunc main() {\n\tvar m map[string]int\n\tdefer func() {\n\t\trecover()\n\t\tpanic(\"second\")\n\t}()\n\tm[\"x\"] = 1\n}\n";
+    assert_eq!(
+        panic_lines(recovered),
+        "panic: assignment to entry in nil map [recovered]\n\tpanic: second"
+    );
+    let during = "package main\n\nimport \"errors\"\n\nfunc main() {\n\tdefer func() {\n\t\tpanic(\"second\")\n\t}()\n\tpanic(errors.New(\"first\"))\n}\n";
+    assert_eq!(panic_lines(during), "panic: first\n\tpanic: second");
+    let repanicked = "package main\n\nimport (\n\t\"errors\"\n\t\"fmt\"\n)\n\nfunc main() {\n\tdefer func() {\n\t\tpanic(errors.New(\"from defer\"))\n\t}()\n\tdefer func() {\n\t\tpanic(recover())\n\t}()\n\tpanic(fmt.Errorf(\"first %d\", 1))\n}\n";
+    assert_eq!(
+        panic_lines(repanicked),
+        "panic: first 1 [recovered, repanicked]\n\tpanic: from defer"
+    );
+}
