@@ -71,9 +71,28 @@ pub fn float_g(f: f64) -> String {
     format!("{f}")
 }
 
+/// The most digits Rust's formatter is asked for (it allows at most 65535; an f64's
+/// exact decimal expansion ends within 1100 digits, so more digits are zeros).
+const EXACT_DIGITS: usize = 1100;
+
+/// `f` with `prec` digits after the point, as `%.*f` (any precision).
+fn fixed(f: f64, prec: usize) -> String {
+    let mut s = format!("{:.*}", prec.min(EXACT_DIGITS), f);
+    if prec > EXACT_DIGITS && f.is_finite() {
+        s.extend(std::iter::repeat_n('0', prec - EXACT_DIGITS));
+    }
+    s
+}
+
 fn float_e(f: f64, prec: usize, upper: bool) -> String {
-    let s = format!("{f:.prec$e}");
+    let s = format!("{:.*e}", prec.min(EXACT_DIGITS), f);
     let (mant, exp) = s.split_once('e').unwrap();
+    let zeros = if prec > EXACT_DIGITS && f.is_finite() {
+        "0".repeat(prec - EXACT_DIGITS)
+    } else {
+        String::new()
+    };
+    let mant = format!("{mant}{zeros}");
     let exp: i32 = exp.parse().unwrap();
     let sign = if exp < 0 { '-' } else { '+' };
     let r = format!("{mant}e{sign}{:02}", exp.abs());
@@ -438,7 +457,7 @@ pub fn sprintf_w(format: &str, args: &[Arg], t: &Types, errorf: bool) -> String 
             },
             'f' | 'F' => match &v {
                 V::Float(f) => {
-                    let s = format!("{:.*}", prec.unwrap_or(6), f);
+                    let s = fixed(*f, prec.unwrap_or(6));
                     if plus && *f >= 0.0 {
                         format!("+{s}")
                     } else {
@@ -454,14 +473,14 @@ pub fn sprintf_w(format: &str, args: &[Arg], t: &Types, errorf: bool) -> String 
             'g' | 'G' => match &v {
                 V::Float(f) => match prec {
                     Some(p) => {
-                        let s = format!("{:.*e}", p.saturating_sub(1), f);
+                        let s = format!("{:.*e}", p.saturating_sub(1).min(EXACT_DIGITS), f);
                         let (m, e) = s.split_once('e').unwrap();
                         let e: i32 = e.parse().unwrap();
                         if e < -4 || e >= p.max(1) as i32 {
                             float_e(*f, p.saturating_sub(1), verb == 'G')
                         } else {
                             let decimals = (p as i32 - 1 - e).max(0) as usize;
-                            let s = format!("{:.*}", decimals, f);
+                            let s = fixed(*f, decimals);
                             let _ = m;
                             if s.contains('.') {
                                 s.trim_end_matches('0').trim_end_matches('.').to_string()

@@ -364,3 +364,34 @@ fn a_panic_while_earlier_ones_are_on_the_stack_prints_the_chain_as_go_does() {
         "panic: first 1 [recovered, repanicked]\n\tpanic: from defer"
     );
 }
+
+#[test]
+fn printf_precisions_beyond_rusts_limit_print_as_go_does() {
+    // %.1000001g (Go accepts precisions up to about 10^7) made Rust's formatter panic
+    // ("Formatting argument out of range"), found by the fuzz.
+    let src = r#"package main
+
+import "fmt"
+
+func main() {
+	fmt.Printf("[% 3.1000001g]\n", 1.5)
+	s := fmt.Sprintf("%.70000f|%.70000e|%.70000g", 1.25, 1.25, 1.25)
+	fmt.Println(len(s), s[:10], s[len(s)-10:])
+	fmt.Printf("%.3e %.3g %g %.10g\n", 123456.789, 123456.789, 1e-7, 1.0/3)
+	fmt.Println(len(fmt.Sprintf("%.1000001f", 2.0)))
+}
+"#;
+    let (stop, out) = run(src, 10_000_000_000);
+    assert!(matches!(stop, Stop::Exited(0)), "{stop:?}");
+    // Real Go 1.27.3 prints "[ 1.5]" on the first line (the space flag).
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0].trim_start_matches('[').trim(), "1.5]");
+    assert_eq!(
+        &lines[1..],
+        &[
+            "140014 1.25000000 0e+00|1.25",
+            "1.235e+05 1.23e+05 1e-07 0.3333333333",
+            "1000003"
+        ]
+    );
+}
