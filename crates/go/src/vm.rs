@@ -1585,6 +1585,17 @@ impl Gor {
                     return err(NIL_DEREF.into());
                 };
                 let b = b.clone();
+                if b.0 == crate::types::RUNTIME_ERROR && &**method == "Error" {
+                    // The VM's own errors (runtime errors, fmt.Errorf, strconv's) are
+                    // their text.
+                    let text = match &b.1 {
+                        V::Str(s) => V::Str(s.clone()),
+                        v => V::Str(Arc::from(gofmt::plain(v, &prog.types))),
+                    };
+                    self.ps += cost::CALL;
+                    self.set_results(*dst, vec![text]);
+                    return Ok(());
+                }
                 let Some((f, rv)) = prog.method(b.0, &b.1, method) else {
                     return err(format!(
                         "method {method} not found for {}",
@@ -1931,6 +1942,13 @@ const PROMOTE_DEPTH: u32 = 8;
 impl Prog {
     /// Does dynamic type `t` have every method of interface `iface`?
     pub fn implements(&self, t: TyId, iface: TyId) -> bool {
+        if t == crate::types::RUNTIME_ERROR {
+            // The VM's own errors have Error (and runtime.Error's RuntimeError).
+            return match self.types.under(iface) {
+                Ty::Iface(ms) => ms.iter().all(|m| matches!(&**m, "Error" | "RuntimeError")),
+                _ => false,
+            };
+        }
         match self.types.under(iface) {
             Ty::Iface(ms) => ms.iter().all(|m| {
                 self.methods
@@ -2362,16 +2380,25 @@ impl Gor {
                 let x = s(0);
                 let r = match x.parse::<i64>() {
                     Ok(v) => vec![V::Int(v), V::Nil],
-                    Err(_) => vec![
-                        V::Int(0),
-                        V::Iface(Arc::new((
-                            crate::types::RUNTIME_ERROR,
-                            V::Str(Arc::from(format!(
-                                "strconv.Atoi: parsing {}: invalid syntax",
-                                gofmt_quote(&x)
+                    Err(e) => {
+                        // Go's ParseInt: out of range gives the nearest int and says so.
+                        use std::num::IntErrorKind::{NegOverflow, PosOverflow};
+                        let (v, why) = match e.kind() {
+                            PosOverflow => (i64::MAX, "value out of range"),
+                            NegOverflow => (i64::MIN, "value out of range"),
+                            _ => (0, "invalid syntax"),
+                        };
+                        vec![
+                            V::Int(v),
+                            V::Iface(Arc::new((
+                                crate::types::RUNTIME_ERROR,
+                                V::Str(Arc::from(format!(
+                                    "strconv.Atoi: parsing {}: {why}",
+                                    gofmt_quote(&x)
+                                ))),
                             ))),
-                        ))),
-                    ],
+                        ]
+                    }
                 };
                 self.set_results(dst, r);
                 Ok(())

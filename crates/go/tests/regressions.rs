@@ -395,3 +395,41 @@ func main() {
         ]
     );
 }
+
+#[test]
+fn the_vms_own_errors_have_an_error_method() {
+    // err.Error() on an error from strconv.Atoi or fmt.Errorf stopped the program with
+    // "method Error not found for runtime.Error", and a recovered runtime error was not
+    // an `error` to a type assertion.
+    let src = r#"package main
+
+import (
+	"fmt"
+	"strconv"
+)
+
+func main() {
+	defer func() {
+		r := recover()
+		err, ok := r.(error)
+		fmt.Println(ok, err.Error())
+		_, isStr := r.(fmt.Stringer)
+		fmt.Println(isStr)
+		e2 := fmt.Errorf("ctx: %d", 3)
+		fmt.Println(e2.Error(), len(e2.Error()))
+		_, e3 := strconv.Atoi("z")
+		var e4 error = e3
+		fmt.Println(e4.Error())
+	}()
+	var xs []int
+	_ = xs[3]
+}
+"#;
+    let (stop, out) = run(src, 1_000_000_000);
+    assert!(matches!(stop, Stop::Exited(0)), "{stop:?}");
+    // Real Go 1.27.3's output.
+    assert_eq!(
+        out,
+        "true runtime error: index out of range [3] with length 0\nfalse\nctx: 3 6\nstrconv.Atoi: parsing \"z\": invalid syntax"
+    );
+}
