@@ -727,6 +727,9 @@ impl Gen {
                 self.line("defer func() {");
                 self.line("\tif r := recover(); r != nil {");
                 self.line("\t\tfmt.Println(\"recovered:\", r)");
+                self.line("\t\tif e, ok := r.(error); ok {");
+                self.line("\t\t\tfmt.Println(\"an error:\", e.Error())");
+                self.line("\t\t}");
                 self.line("\t}");
                 self.line("}()");
             }
@@ -860,6 +863,7 @@ impl Gen {
                     "fmt.Println(R({r}), fmt.Sprintf(\"%q %v\", R(1), E{{{r}}}))"
                 ));
                 self.line("fmt.Println(fmt.Errorf(\"wrapped: %w\", E{2}))");
+                self.line("fmt.Println(fmt.Errorf(\"e%d\", 1).Error(), error(E{4}).Error())");
                 if self.rng.chance(20) {
                     let b = self.bool(1);
                     self.line(&format!("if {b} {{ panic(E{{{r}}}) }}"));
