@@ -553,7 +553,15 @@ pub struct Gor {
     /// The current panic re-raises the last prior one's value after recovering it
     /// (Go prints that one line as `[recovered, repanicked]`).
     repanic: bool,
+    /// Host memory the frames hold (bytes, about): bounded by [`MAX_HOST_FRAMES`].
+    frame_bytes: usize,
 }
+
+/// Host memory a goroutine's frames may hold. A VM frame costs the host several
+/// times the bytes Go's stack frame has, so an unbounded recursion would exhaust the
+/// host's memory long before Go's 1 GB stack limit; it dies of Go's stack overflow
+/// here instead.
+pub const MAX_HOST_FRAMES: usize = 512 << 20;
 
 /// Values in flight through channels, by token (the core moves only tokens).
 #[derive(Default)]
@@ -809,6 +817,7 @@ impl Gor {
             sync_depth: 0,
             prior_panics: Vec::new(),
             repanic: false,
+            frame_bytes: 0,
         };
         g.push_frame(f, args, caps, 0, 0, false);
         g
@@ -831,6 +840,7 @@ impl Gor {
         regs.resize(func.nregs as usize, V::Nil);
         let used_below = self.used;
         self.used += func.frame;
+        self.frame_bytes += frame_host_bytes(&regs);
         self.frames.push(Frame {
             func: f,
             pc: 0,
@@ -911,6 +921,15 @@ impl Gor {
         loop {
             if self.ps - start_ps >= budget_ps {
                 return Yield::Budget;
+            }
+            if self.frame_bytes > MAX_HOST_FRAMES {
+                return Yield::Fatal {
+                    text: format!(
+                        "runtime: goroutine stack exceeds 1000000000-byte limit\nfatal error: stack overflow\n\n(the explorer stops a goroutine whose frames hold {} MB of its memory)\nexit status 2",
+                        MAX_HOST_FRAMES >> 20
+                    ),
+                    code: 2,
+                };
             }
             match self.step(cx) {
                 Ok(()) => {}
@@ -1024,6 +1043,7 @@ impl Gor {
     fn pop_frame(&mut self) -> Frame {
         let fr = self.frames.pop().unwrap();
         self.used = fr.used_below;
+        self.frame_bytes = self.frame_bytes.saturating_sub(frame_host_bytes(&fr.regs));
         fr
     }
 
@@ -1876,6 +1896,11 @@ pub fn slice_vals(v: &V) -> Vec<V> {
         V::Agg(xs) => xs.to_vec(),
         _ => vec![],
     }
+}
+
+/// What a frame with these registers costs the host, about.
+fn frame_host_bytes(regs: &[V]) -> usize {
+    std::mem::size_of::<Frame>() + regs.len() * std::mem::size_of::<V>()
 }
 
 /// The most elements a slice may have, and bytes a string (the host's memory is the

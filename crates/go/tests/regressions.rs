@@ -433,3 +433,30 @@ func main() {
         "true runtime error: index out of range [3] with length 0\nfalse\nctx: 3 6\nstrconv.Atoi: parsing \"z\": invalid syntax"
     );
 }
+
+#[test]
+fn unbounded_recursion_dies_of_a_stack_overflow_before_the_host_runs_out_of_memory() {
+    // Each VM frame holds the host several times the bytes of Go's frame: recursing
+    // without end exhausted the host's memory (an abort) before Go's 1 GB limit.
+    let mut locals = String::new();
+    for i in 0..60 {
+        locals.push_str(&format!("\tv{i} := n + {i}\n"));
+    }
+    let sum: Vec<String> = (0..60).map(|i| format!("v{i}")).collect();
+    let src = format!(
+        "package main\n\nfunc f(n int) int {{\n{locals}\treturn f(n+1) + {}\n}}\n\nfunc main() {{\n\tprintln(f(0))\n}}\n",
+        sum.join(" + ")
+    );
+    let prog = gmp_go::compile(&src).unwrap_or_else(|d| panic!("compile errors: {d:?}"));
+    let mut sim = Sim::new(prog.program(), Config::default(), 1).expect("runtime starts");
+    let stop = sim.run_until(100_000_000_000, u64::MAX);
+    assert!(matches!(stop, Stop::Exited(2)), "{stop:?}");
+    let st = sim.rt.exit_status().unwrap();
+    assert!(
+        st.stderr.starts_with(
+            "runtime: goroutine stack exceeds 1000000000-byte limit\nfatal error: stack overflow"
+        ),
+        "{}",
+        st.stderr
+    );
+}
