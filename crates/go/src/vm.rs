@@ -183,12 +183,38 @@ pub fn map_key(v: &V) -> MapKey {
         V::Int(i) => MapKey::Int(*i),
         V::Float(f) => MapKey::Float(f.to_bits()),
         V::Str(s) => MapKey::Str(s.clone()),
-        V::Iface(b) => MapKey::Other(format!("{}:{:?}", b.0, map_key(&b.1))),
+        V::Iface(_) | V::Agg(_) => MapKey::Other(key_text(v)),
         V::Chan(c) => MapKey::Other(format!("chan{c}")),
-        V::Agg(xs) => MapKey::Other(format!("{:?}", xs.iter().map(map_key).collect::<Vec<_>>())),
         V::Ptr(p) => MapKey::Other(format!("{:p}", ptr_addr(p) as *const u8)),
         other => MapKey::Other(format!("{other:?}")),
     }
+}
+
+/// An unambiguous text for a composite key (interfaces, structs, arrays), built
+/// without recursion: interfaces can nest as deep as the program likes.
+fn key_text(v: &V) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    let mut work: Vec<Option<&V>> = vec![Some(v)];
+    while let Some(x) = work.pop() {
+        match x {
+            None => out.push(')'),
+            Some(V::Iface(b)) => {
+                let _ = write!(out, "i{}(", b.0);
+                work.push(None);
+                work.push(Some(&b.1));
+            }
+            Some(V::Agg(xs)) => {
+                out.push_str("a(");
+                work.push(None);
+                work.extend(xs.iter().rev().map(Some));
+            }
+            Some(leaf) => {
+                let _ = write!(out, "{:?},", map_key(leaf));
+            }
+        }
+    }
+    out
 }
 
 pub fn ptr_addr(p: &Ptr) -> usize {
@@ -624,24 +650,36 @@ pub fn store(p: &Ptr, v: V) {
     with_mut(p, |slot| *slot = v)
 }
 
-/// Go's `==` on two values of the same type.
+/// Go's `==` on two values of the same type (without recursion: interfaces can nest
+/// as deep as the program likes).
 pub fn equal(a: &V, b: &V) -> bool {
-    match (a, b) {
-        (V::Nil, V::Nil) => true,
-        (V::Bool(x), V::Bool(y)) => x == y,
-        (V::Int(x), V::Int(y)) => x == y,
-        (V::Float(x), V::Float(y)) => x == y,
-        (V::Str(x), V::Str(y)) => x == y,
-        (V::Chan(x), V::Chan(y)) => x == y,
-        (V::Ptr(x), V::Ptr(y)) => ptr_addr(x) == ptr_addr(y),
-        (V::Iface(x), V::Iface(y)) => x.0 == y.0 && equal(&x.1, &y.1),
-        (V::Agg(x), V::Agg(y)) => {
-            x.len() == y.len() && x.iter().zip(y.iter()).all(|(a, b)| equal(a, b))
+    let mut work = vec![(a, b)];
+    while let Some(pair) = work.pop() {
+        let same = match pair {
+            (V::Nil, V::Nil) => true,
+            (V::Bool(x), V::Bool(y)) => x == y,
+            (V::Int(x), V::Int(y)) => x == y,
+            (V::Float(x), V::Float(y)) => x == y,
+            (V::Str(x), V::Str(y)) => x == y,
+            (V::Chan(x), V::Chan(y)) => x == y,
+            (V::Ptr(x), V::Ptr(y)) => ptr_addr(x) == ptr_addr(y),
+            (V::Iface(x), V::Iface(y)) => {
+                work.push((&x.1, &y.1));
+                x.0 == y.0
+            }
+            (V::Agg(x), V::Agg(y)) => {
+                work.extend(x.iter().zip(y.iter()));
+                x.len() == y.len()
+            }
+            (V::Map(x), V::Map(y)) => Arc::ptr_eq(x, y),
+            (V::Func(x), V::Func(y)) => Arc::ptr_eq(x, y),
+            _ => false,
+        };
+        if !same {
+            return false;
         }
-        (V::Map(x), V::Map(y)) => Arc::ptr_eq(x, y),
-        (V::Func(x), V::Func(y)) => Arc::ptr_eq(x, y),
-        _ => false,
     }
+    true
 }
 
 fn wrap(v: i64, bits: u8, signed: bool) -> i64 {

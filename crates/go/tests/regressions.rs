@@ -460,3 +460,32 @@ fn unbounded_recursion_dies_of_a_stack_overflow_before_the_host_runs_out_of_memo
         st.stderr
     );
 }
+
+#[test]
+fn deeply_nested_interface_values_are_compared_and_hashed_without_recursion() {
+    // A map key or == on an interface holding a struct holding an interface ...
+    // 100 000 deep overflowed the host's stack.
+    let src = r#"package main
+
+import "fmt"
+
+type box struct{ inner any }
+
+func main() {
+	var a, b any = 1, 1
+	for i := 0; i < 100000; i++ {
+		a = box{a}
+		b = box{b}
+	}
+	m := map[any]int{}
+	m[a] = 1
+	m[b]++
+	m[box{2}] = 5
+	fmt.Println(len(m), a == b, m[a], m[box{2}], m[box{3}])
+}
+"#;
+    let (stop, out) = run(src, 100_000_000_000);
+    assert!(matches!(stop, Stop::Exited(0)), "{stop:?}");
+    // Real Go 1.27.3's output.
+    assert_eq!(out, "2 true 2 5 0");
+}
