@@ -1147,7 +1147,17 @@ impl Gor {
                 };
                 return self.ret(vals);
             }
-            let vals = caller.returning.take().unwrap_or_default();
+            // The deferred calls may have changed named results (captured, so boxed):
+            // the function returns their values now.
+            let mut vals = caller.returning.take().unwrap_or_default();
+            let f = &self.prog.funcs[caller.func as usize];
+            for (i, &(r, cell)) in f.results.iter().enumerate() {
+                if let (true, Some(slot), Some(V::Ptr(p))) =
+                    (cell, vals.get_mut(i), caller.regs.get(r as usize))
+                {
+                    *slot = load(p);
+                }
+            }
             return self.ret(vals);
         }
         let (dst, nret) = (fr.dst, fr.nret);
