@@ -4,24 +4,25 @@ import "fmt"
 
 type ball struct{ hits int }
 
-func player(name string, table chan *ball, done chan string) {
-	for b := range table {
+func player(name string, in <-chan *ball, out chan<- *ball, done chan<- string) {
+	for b := range in {
 		b.hits++
 		fmt.Println(name, b.hits)
 		if b.hits == 6 {
 			done <- name
 			return
 		}
-		table <- b
+		out <- b
 	}
 }
 
 func main() {
-	table := make(chan *ball)
+	toPing := make(chan *ball)
+	toPong := make(chan *ball)
 	done := make(chan string)
-	go player("ping", table, done)
-	go player("pong", table, done)
-	table <- &ball{}
+	go player("ping", toPing, toPong, done)
+	go player("pong", toPong, toPing, done)
+	toPing <- &ball{}
 	winner := <-done
 	fmt.Println("last hit by", winner)
 }
