@@ -1058,7 +1058,7 @@ impl Gor {
     fn panic_msg(&self, v: &V) -> String {
         match v {
             V::Iface(b) if b.0 == crate::types::RUNTIME_ERROR => {
-                format!("{}", gofmt::plain(&b.1, &self.prog.types))
+                gofmt::plain(&b.1, &self.prog.types).to_string()
             }
             V::Iface(b) => {
                 let t = self.prog.types.get(b.0);
@@ -1070,7 +1070,7 @@ impl Gor {
                     },
                 }
             }
-            other => format!("{}", gofmt::plain(other, &self.prog.types)),
+            other => gofmt::plain(other, &self.prog.types).to_string(),
         }
     }
 
@@ -1948,7 +1948,7 @@ pub fn slice_vals(v: &V) -> Vec<V> {
 
 /// What a frame with these registers costs the host, about.
 fn frame_host_bytes(regs: &[V]) -> usize {
-    std::mem::size_of::<Frame>() + regs.len() * std::mem::size_of::<V>()
+    std::mem::size_of::<Frame>() + std::mem::size_of_val(regs)
 }
 
 /// The most elements a slice may have, and bytes a string (the host's memory is the

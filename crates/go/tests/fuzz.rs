@@ -409,14 +409,17 @@ impl Gen {
                 let mut f = String::new();
                 let n = 1 + self.rng.below(4);
                 for _ in 0..n {
-                    f.push_str(*self.rng.pick(&["", " ", "[", "x"]));
+                    const PRE: &[&str] = &["", " ", "[", "x"];
+                    const FLAGS: &[&str] = &["", "", "-", "+", "#", "0", " ", "-0"];
+                    const PREC: &[&str] = &["", "", ".2", ".*", ".", ".1000001"];
+                    f.push_str(PRE[self.rng.below(PRE.len())]);
                     f.push('%');
-                    f.push_str(*self.rng.pick(&["", "", "-", "+", "#", "0", " ", "-0"]));
+                    f.push_str(FLAGS[self.rng.below(FLAGS.len())]);
                     let w = *self
                         .rng
                         .pick(&["", "", "3", "*", "12", "1000001", "99999999999"]);
                     f.push_str(w);
-                    f.push_str(*self.rng.pick(&["", "", ".2", ".*", ".", ".1000001"]));
+                    f.push_str(PREC[self.rng.below(PREC.len())]);
                     f.push(*self.rng.pick(&[
                         'v', 'd', 's', 'q', 'x', 'X', 'f', 'g', 'e', 't', 'c', 'T', 'p', 'w', '%',
                         'z', 'b', 'o', 'U',
