@@ -274,6 +274,15 @@ fn quote(s: &str) -> String {
 }
 
 /// `fmt.Sprintf`.
+/// Go's text for a verb that does not fit the operand: `%!d(string=hi)`,
+/// `%!d(<nil>)` for a nil interface.
+fn bad_verb(verb: char, a: &Arg, v: &V, t: &Types) -> String {
+    if a.ty == 0 {
+        return format!("%!{verb}(<nil>)");
+    }
+    format!("%!{verb}({}={})", t.name(a.ty), value(a.ty, v, t, false, 0))
+}
+
 /// Widths and precisions over this are bad (`fmt`'s `tooLarge`).
 const TOO_LARGE: u64 = 1_000_000;
 
@@ -385,7 +394,7 @@ pub fn sprintf_w(format: &str, args: &[Arg], t: &Types, errorf: bool) -> String 
             's' => match (&a.method_text, &v) {
                 (Some(m), _) => m.clone(),
                 (_, V::Str(s)) => s.to_string(),
-                _ => format!("%!s({}={})", t.name(a.ty), value(a.ty, &v, t, false, 0)),
+                _ => bad_verb('s', a, &v, t),
             },
             'q' => match (&v, &under) {
                 _ if a.method_text.is_some() => quote(a.method_text.as_deref().unwrap_or("")),
@@ -393,7 +402,7 @@ pub fn sprintf_w(format: &str, args: &[Arg], t: &Types, errorf: bool) -> String 
                 (V::Int(c), Ty::Int { .. }) => {
                     format!("'{}'", char::from_u32(*c as u32).unwrap_or('?'))
                 }
-                _ => format!("%!q({})", value(a.ty, &v, t, false, 0)),
+                _ => bad_verb('q', a, &v, t),
             },
             'd' => match &v {
                 V::Int(i) => {
@@ -417,15 +426,15 @@ pub fn sprintf_w(format: &str, args: &[Arg], t: &Types, errorf: bool) -> String 
                     }
                 }
                 V::Slice(_) | V::Agg(_) => value(a.ty, &v, t, false, 0),
-                _ => format!("%!d({}={})", t.name(a.ty), value(a.ty, &v, t, false, 0)),
+                _ => bad_verb('d', a, &v, t),
             },
             'b' => match &v {
                 V::Int(i) => format!("{:b}", i),
-                _ => format!("%!b({})", value(a.ty, &v, t, false, 0)),
+                _ => bad_verb('b', a, &v, t),
             },
             'o' => match &v {
                 V::Int(i) => format!("{:o}", i),
-                _ => format!("%!o({})", value(a.ty, &v, t, false, 0)),
+                _ => bad_verb('o', a, &v, t),
             },
             'x' | 'X' => {
                 let s = match &v {
@@ -434,7 +443,7 @@ pub fn sprintf_w(format: &str, args: &[Arg], t: &Types, errorf: bool) -> String 
                     }
                     V::Int(i) => format!("{:x}", *i as u64 & mask(&under)),
                     V::Str(s) => s.bytes().map(|b| format!("{b:02x}")).collect(),
-                    _ => format!("%!x({})", value(a.ty, &v, t, false, 0)),
+                    _ => bad_verb('x', a, &v, t),
                 };
                 let s = if sharp { format!("0x{s}") } else { s };
                 if verb == 'X' {
@@ -445,15 +454,15 @@ pub fn sprintf_w(format: &str, args: &[Arg], t: &Types, errorf: bool) -> String 
             }
             'c' => match &v {
                 V::Int(c) => char::from_u32(*c as u32).unwrap_or('\u{FFFD}').to_string(),
-                _ => "%!c(?)".into(),
+                _ => bad_verb('c', a, &v, t),
             },
             'U' => match &v {
                 V::Int(c) => format!("U+{:04X}", c),
-                _ => "%!U(?)".into(),
+                _ => bad_verb('U', a, &v, t),
             },
             't' => match &v {
                 V::Bool(b) => b.to_string(),
-                _ => format!("%!t({})", value(a.ty, &v, t, false, 0)),
+                _ => bad_verb('t', a, &v, t),
             },
             'f' | 'F' => match &v {
                 V::Float(f) => {
@@ -464,11 +473,11 @@ pub fn sprintf_w(format: &str, args: &[Arg], t: &Types, errorf: bool) -> String 
                         s
                     }
                 }
-                _ => format!("%!f({}={})", t.name(a.ty), value(a.ty, &v, t, false, 0)),
+                _ => bad_verb('f', a, &v, t),
             },
             'e' | 'E' => match &v {
                 V::Float(f) => float_e(*f, prec.unwrap_or(6), verb == 'E'),
-                _ => "%!e(?)".into(),
+                _ => bad_verb('e', a, &v, t),
             },
             'g' | 'G' => match &v {
                 V::Float(f) => match prec {
@@ -491,12 +500,12 @@ pub fn sprintf_w(format: &str, args: &[Arg], t: &Types, errorf: bool) -> String 
                     }
                     None => float_g(*f),
                 },
-                _ => "%!g(?)".into(),
+                _ => bad_verb('g', a, &v, t),
             },
             'T' => t.name(a.ty),
             'p' => match &v {
                 V::Ptr(p) => format!("0xc{:09x}", crate::vm::ptr_addr(p) as u64 & 0xfffffffff),
-                _ => format!("%!p({})", value(a.ty, &v, t, false, 0)),
+                _ => bad_verb('p', a, &v, t),
             },
             other => format!(
                 "%!{other}({}={})",

@@ -489,3 +489,25 @@ func main() {
     // Real Go 1.27.3's output.
     assert_eq!(out, "2 true 2 5 0");
 }
+
+#[test]
+fn a_verb_that_does_not_fit_its_operand_prints_go_s_bad_verb_text() {
+    let src = r#"package main
+
+import "fmt"
+
+func main() {
+	fmt.Printf("%t|%c|%g|%e|%U|%q|%b|%o|%p|%t\n", "a", "s", 3, true, 1.5, 2.5, "x", "y", 5, nil)
+	fmt.Printf("%d|%s|%f\n", "str", 7, "f")
+	var e error
+	fmt.Printf("%d|%t|%g\n", e, e, nil)
+}
+"#;
+    let (stop, out) = run(src, 1_000_000_000);
+    assert!(matches!(stop, Stop::Exited(0)), "{stop:?}");
+    // Real Go 1.27.3's output (the explorer printed %!t(a), %!c(?), %!d(nil=<nil>) ...).
+    assert_eq!(
+        out,
+        "%!t(string=a)|%!c(string=s)|%!g(int=3)|%!e(bool=true)|%!U(float64=1.5)|%!q(float64=2.5)|%!b(string=x)|%!o(string=y)|%!p(int=5)|%!t(<nil>)\n%!d(string=str)|%!s(int=7)|%!f(string=f)\n%!d(<nil>)|%!t(<nil>)|%!g(<nil>)"
+    );
+}
