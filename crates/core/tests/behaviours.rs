@@ -299,6 +299,21 @@ fn stack_copies_happen_at_the_same_depths_as_go() {
         .collect();
     assert_eq!(sizes.len(), 11, "2K→4K at init, then 10 copies: {sizes:?}");
     assert!(sizes.iter().all(|&(o, n)| n == 2 * o));
+    // Every copy of the recursion, at the depth real Go copies (10 of 10 runs of
+    // oracle/stack_growth print these).
+    let copies: Vec<usize> =
+        s.rt.stack_copies
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|c| c.goid == 1 && !c.shrink)
+            .map(|c| c.depth)
+            .skip(1)
+            .collect();
+    assert_eq!(
+        copies,
+        [21, 49, 107, 225, 459, 927, 1863, 3735, 7481, 14971]
+    );
 }
 
 /// §17.28 `shrinkstack`: at a GC stack scan a stack using under a quarter is halved.

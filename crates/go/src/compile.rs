@@ -2188,18 +2188,13 @@ impl<'a> Compiler<'a> {
             Ty::Bool => V::Bool(c.bool_as_bool()),
             Ty::Str => V::Str(Arc::from(c.str_as_string())),
             Ty::Float => V::Float(c.num_as_f64().0.into_inner()),
+            // An untyped float or rune constant the checker gave an integer type
+            // (`i == 2.`) is an integral value but not yet an Int: to_int makes it one.
             Ty::Int {
                 signed: false,
                 bits: 64,
-            } => V::Int(c.int_as_u64().0 as i64),
-            Ty::Int { .. } | Ty::UnsafePtr => {
-                let (i, exact) = c.int_as_i64();
-                if exact {
-                    V::Int(i)
-                } else {
-                    V::Int(c.to_int().int_as_i64().0)
-                }
-            }
+            } => V::Int(c.to_int().int_as_u64().0 as i64),
+            Ty::Int { .. } | Ty::UnsafePtr => V::Int(c.to_int().int_as_i64().0),
             _ => const_guess(c),
         })
     }
@@ -3364,11 +3359,16 @@ fn slice_elem(c: &Compiler<'_>, t: TypeKey) -> TypeKey {
 }
 
 fn const_guess(c: &ConstValue) -> V {
-    let (i, exact) = c.int_as_i64();
-    if exact {
-        return V::Int(i);
+    match c {
+        ConstValue::Bool(b) => V::Bool(*b),
+        ConstValue::Str(s) => V::Str(Arc::from(s.as_str())),
+        ConstValue::Int(_) => V::Int(c.int_as_i64().0),
+        ConstValue::Rat(_) | ConstValue::Float(_) => match c.to_int().as_ref() {
+            i @ ConstValue::Int(_) => V::Int(i.int_as_i64().0),
+            _ => V::Float(c.num_as_f64().0.into_inner()),
+        },
+        _ => V::Nil,
     }
-    V::Float(c.num_as_f64().0.into_inner())
 }
 
 fn root_ident(e: &Expr) -> Option<IdentKey> {

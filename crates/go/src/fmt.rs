@@ -40,9 +40,9 @@ pub fn go_syntax(v: &V, t: &Types) -> String {
 }
 
 /// Go's `strconv.FormatFloat(f, 'g', -1, 64)` as `%v` prints it: the shortest digits,
-/// in %e form when the exponent is below -4 or at least 21 (`strconv/ftoa.go`: the
-/// shortest form decides with `eprec = 6`, but `%v` keeps up to 21 digits before the
-/// point; measured: `fmt.Println(1e20)` prints `1e+20`, so the rule is eprec = 6 ...).
+/// in %e form when the exponent is below -4 or at least 6 (`strconv/ftoa.go`: the
+/// shortest form decides with `eprec = 6`; Go 1.27.3 prints `123456.5`, `1e+06`,
+/// `1.099511627776e+06`, `1.2345678e+07`, `1e+20`).
 pub fn float_g(f: f64) -> String {
     if f.is_nan() {
         return "NaN".into();
@@ -64,18 +64,35 @@ pub fn float_g(f: f64) -> String {
     let e = format!("{f:e}");
     let (mant, exp) = e.split_once('e').unwrap();
     let exp: i32 = exp.parse().unwrap();
-    if !(-4..21).contains(&exp)
-        || (exp >= 6 && exp >= mant.replace(['.', '-'], "").len() as i32 + 5)
-    {
+    if !(-4..6).contains(&exp) {
         let sign = if exp < 0 { '-' } else { '+' };
         return format!("{mant}e{sign}{:02}", exp.abs());
     }
     format!("{f}")
 }
 
+/// The most digits Rust's formatter is asked for (it allows at most 65535; an f64's
+/// exact decimal expansion ends within 1100 digits, so more digits are zeros).
+const EXACT_DIGITS: usize = 1100;
+
+/// `f` with `prec` digits after the point, as `%.*f` (any precision).
+fn fixed(f: f64, prec: usize) -> String {
+    let mut s = format!("{:.*}", prec.min(EXACT_DIGITS), f);
+    if prec > EXACT_DIGITS && f.is_finite() {
+        s.extend(std::iter::repeat_n('0', prec - EXACT_DIGITS));
+    }
+    s
+}
+
 fn float_e(f: f64, prec: usize, upper: bool) -> String {
-    let s = format!("{f:.prec$e}");
+    let s = format!("{:.*e}", prec.min(EXACT_DIGITS), f);
     let (mant, exp) = s.split_once('e').unwrap();
+    let zeros = if prec > EXACT_DIGITS && f.is_finite() {
+        "0".repeat(prec - EXACT_DIGITS)
+    } else {
+        String::new()
+    };
+    let mant = format!("{mant}{zeros}");
     let exp: i32 = exp.parse().unwrap();
     let sign = if exp < 0 { '-' } else { '+' };
     let r = format!("{mant}e{sign}{:02}", exp.abs());
@@ -257,7 +274,25 @@ fn quote(s: &str) -> String {
 }
 
 /// `fmt.Sprintf`.
+/// Go's text for a verb that does not fit the operand: `%!d(string=hi)`,
+/// `%!d(<nil>)` for a nil interface.
+fn bad_verb(verb: char, a: &Arg, v: &V, t: &Types) -> String {
+    if a.ty == 0 {
+        return format!("%!{verb}(<nil>)");
+    }
+    format!("%!{verb}({}={})", t.name(a.ty), value(a.ty, v, t, false, 0))
+}
+
+/// Widths and precisions over this are bad (`fmt`'s `tooLarge`).
+const TOO_LARGE: u64 = 1_000_000;
+
 pub fn sprintf(format: &str, args: &[Arg], t: &Types) -> String {
+    sprintf_w(format, args, t, false)
+}
+
+/// [`sprintf`]; `errorf` accepts `%w` (`fmt.Errorf`), which prints as `%v` does (the
+/// explorer's Errorf keeps the text, not the wrapped error).
+pub fn sprintf_w(format: &str, args: &[Arg], t: &Types, errorf: bool) -> String {
     let mut out = String::new();
     let mut it = format.chars().peekable();
     let mut argi = 0;
@@ -282,25 +317,44 @@ pub fn sprintf(format: &str, args: &[Arg], t: &Types) -> String {
         let mut width = None;
         if it.peek() == Some(&'*') {
             it.next();
-            if let Some(a) = args.get(argi) {
-                if let V::Int(w) = a.v {
-                    width = Some(w.max(0) as usize);
+            // Go's intFromArg: a negative width is the '-' flag; over 10^6 is bad.
+            match args.get(argi).map(|a| &a.v) {
+                Some(V::Int(w)) if w.unsigned_abs() <= TOO_LARGE => {
+                    minus |= *w < 0;
+                    width = Some(w.unsigned_abs() as usize);
                 }
+                _ => out.push_str("%!(BADWIDTH)"),
             }
             argi += 1;
         }
+        // Go's parsenum: a number over 10^6 ("crazy long") ends the format.
+        let mut too_large = false;
         while let Some(d) = it.peek().and_then(|c| c.to_digit(10)) {
-            width = Some(width.unwrap_or(0) * 10 + d as usize);
+            let w = width.unwrap_or(0);
+            if w as u64 > TOO_LARGE {
+                too_large = true;
+                break;
+            }
+            width = Some(w * 10 + d as usize);
             it.next();
         }
         let mut prec = None;
-        if it.peek() == Some(&'.') {
+        if !too_large && it.peek() == Some(&'.') {
             it.next();
             prec = Some(0);
             while let Some(d) = it.peek().and_then(|c| c.to_digit(10)) {
-                prec = Some(prec.unwrap_or(0) * 10 + d as usize);
+                let p = prec.unwrap_or(0);
+                if p as u64 > TOO_LARGE {
+                    too_large = true;
+                    break;
+                }
+                prec = Some(p * 10 + d as usize);
                 it.next();
             }
+        }
+        if too_large {
+            out.push_str("%!(NOVERB)");
+            break;
         }
         let Some(verb) = it.next() else {
             out.push_str("%!(NOVERB)");
@@ -310,6 +364,7 @@ pub fn sprintf(format: &str, args: &[Arg], t: &Types) -> String {
             out.push('%');
             continue;
         }
+        let verb = if verb == 'w' && errorf { 'v' } else { verb };
         let Some(a) = args.get(argi) else {
             let _ = write!(out, "%!{verb}(MISSING)");
             continue;
@@ -339,14 +394,15 @@ pub fn sprintf(format: &str, args: &[Arg], t: &Types) -> String {
             's' => match (&a.method_text, &v) {
                 (Some(m), _) => m.clone(),
                 (_, V::Str(s)) => s.to_string(),
-                _ => format!("%!s({}={})", t.name(a.ty), value(a.ty, &v, t, false, 0)),
+                _ => bad_verb('s', a, &v, t),
             },
             'q' => match (&v, &under) {
+                _ if a.method_text.is_some() => quote(a.method_text.as_deref().unwrap_or("")),
                 (V::Str(s), _) => quote(s),
                 (V::Int(c), Ty::Int { .. }) => {
                     format!("'{}'", char::from_u32(*c as u32).unwrap_or('?'))
                 }
-                _ => format!("%!q({})", value(a.ty, &v, t, false, 0)),
+                _ => bad_verb('q', a, &v, t),
             },
             'd' => match &v {
                 V::Int(i) => {
@@ -370,15 +426,15 @@ pub fn sprintf(format: &str, args: &[Arg], t: &Types) -> String {
                     }
                 }
                 V::Slice(_) | V::Agg(_) => value(a.ty, &v, t, false, 0),
-                _ => format!("%!d({}={})", t.name(a.ty), value(a.ty, &v, t, false, 0)),
+                _ => bad_verb('d', a, &v, t),
             },
             'b' => match &v {
                 V::Int(i) => format!("{:b}", i),
-                _ => format!("%!b({})", value(a.ty, &v, t, false, 0)),
+                _ => bad_verb('b', a, &v, t),
             },
             'o' => match &v {
                 V::Int(i) => format!("{:o}", i),
-                _ => format!("%!o({})", value(a.ty, &v, t, false, 0)),
+                _ => bad_verb('o', a, &v, t),
             },
             'x' | 'X' => {
                 let s = match &v {
@@ -387,7 +443,7 @@ pub fn sprintf(format: &str, args: &[Arg], t: &Types) -> String {
                     }
                     V::Int(i) => format!("{:x}", *i as u64 & mask(&under)),
                     V::Str(s) => s.bytes().map(|b| format!("{b:02x}")).collect(),
-                    _ => format!("%!x({})", value(a.ty, &v, t, false, 0)),
+                    _ => bad_verb('x', a, &v, t),
                 };
                 let s = if sharp { format!("0x{s}") } else { s };
                 if verb == 'X' {
@@ -398,42 +454,42 @@ pub fn sprintf(format: &str, args: &[Arg], t: &Types) -> String {
             }
             'c' => match &v {
                 V::Int(c) => char::from_u32(*c as u32).unwrap_or('\u{FFFD}').to_string(),
-                _ => "%!c(?)".into(),
+                _ => bad_verb('c', a, &v, t),
             },
             'U' => match &v {
                 V::Int(c) => format!("U+{:04X}", c),
-                _ => "%!U(?)".into(),
+                _ => bad_verb('U', a, &v, t),
             },
             't' => match &v {
                 V::Bool(b) => b.to_string(),
-                _ => format!("%!t({})", value(a.ty, &v, t, false, 0)),
+                _ => bad_verb('t', a, &v, t),
             },
             'f' | 'F' => match &v {
                 V::Float(f) => {
-                    let s = format!("{:.*}", prec.unwrap_or(6), f);
+                    let s = fixed(*f, prec.unwrap_or(6));
                     if plus && *f >= 0.0 {
                         format!("+{s}")
                     } else {
                         s
                     }
                 }
-                _ => format!("%!f({}={})", t.name(a.ty), value(a.ty, &v, t, false, 0)),
+                _ => bad_verb('f', a, &v, t),
             },
             'e' | 'E' => match &v {
                 V::Float(f) => float_e(*f, prec.unwrap_or(6), verb == 'E'),
-                _ => "%!e(?)".into(),
+                _ => bad_verb('e', a, &v, t),
             },
             'g' | 'G' => match &v {
                 V::Float(f) => match prec {
                     Some(p) => {
-                        let s = format!("{:.*e}", p.saturating_sub(1), f);
+                        let s = format!("{:.*e}", p.saturating_sub(1).min(EXACT_DIGITS), f);
                         let (m, e) = s.split_once('e').unwrap();
                         let e: i32 = e.parse().unwrap();
                         if e < -4 || e >= p.max(1) as i32 {
                             float_e(*f, p.saturating_sub(1), verb == 'G')
                         } else {
                             let decimals = (p as i32 - 1 - e).max(0) as usize;
-                            let s = format!("{:.*}", decimals, f);
+                            let s = fixed(*f, decimals);
                             let _ = m;
                             if s.contains('.') {
                                 s.trim_end_matches('0').trim_end_matches('.').to_string()
@@ -444,12 +500,12 @@ pub fn sprintf(format: &str, args: &[Arg], t: &Types) -> String {
                     }
                     None => float_g(*f),
                 },
-                _ => "%!g(?)".into(),
+                _ => bad_verb('g', a, &v, t),
             },
             'T' => t.name(a.ty),
             'p' => match &v {
                 V::Ptr(p) => format!("0xc{:09x}", crate::vm::ptr_addr(p) as u64 & 0xfffffffff),
-                _ => format!("%!p({})", value(a.ty, &v, t, false, 0)),
+                _ => bad_verb('p', a, &v, t),
             },
             other => format!(
                 "%!{other}({}={})",

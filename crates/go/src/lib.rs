@@ -129,8 +129,249 @@ fn go_message(msg: &str) -> String {
     m.to_string()
 }
 
-/// Parses, checks and compiles `src` (the file `main.go`).
+/// How deep brackets may nest, and how many binary operators one expression may chain,
+/// in a program the explorer compiles. The parser, the type checker and the compiler
+/// recurse once per level, and a debug build's frames are large (a few hundred levels
+/// overflowed a 2 MB thread stack); real programs stay far below these.
+pub const MAX_NESTING: usize = 1000;
+pub const MAX_CHAIN: usize = 2000;
+
+/// Stack for the thread the front end runs on (reserved, not committed, until used).
+#[cfg(not(target_arch = "wasm32"))]
+const FRONT_END_STACK: usize = 256 << 20;
+
+/// A diagnostic if `src` nests brackets deeper than [`MAX_NESTING`] or chains more
+/// than [`MAX_CHAIN`] operators in one statement (a lexical scan: comments, strings and
+/// runes are skipped; a statement ends at `;` or at a newline not after an operator).
+fn too_deep(src: &str) -> Option<Diag> {
+    let b = src.as_bytes();
+    let (mut line, mut col) = (1u32, 1u32);
+    let mut depth = 0usize;
+    let mut chain = 0usize;
+    let mut after_op = false;
+    let mut i = 0;
+    let diag = |line, col, msg: String| Some(Diag { line, col, msg });
+    while i < b.len() {
+        let c = b[i];
+        let (l0, c0) = (line, col);
+        let mut n = 1;
+        match c {
+            b'\n' => {
+                if !after_op {
+                    chain = 0;
+                }
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i + n < b.len() && b[i + n] != b'\n' {
+                    n += 1;
+                }
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                n = 2;
+                while i + n < b.len() && !(b[i + n] == b'*' && b.get(i + n + 1) == Some(&b'/')) {
+                    n += 1;
+                }
+                n = (n + 2).min(b.len() - i);
+            }
+            b'"' | b'\'' | b'`' => {
+                while i + n < b.len() && b[i + n] != c && (c == b'`' || b[i + n] != b'\n') {
+                    if b[i + n] == b'\\' && c != b'`' {
+                        n += 1;
+                    }
+                    n += 1;
+                }
+                n = (n + 1).min(b.len() - i);
+                after_op = false;
+            }
+            b'(' | b'[' | b'{' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return diag(
+                        l0,
+                        c0,
+                        format!("gmp: brackets nest more than {MAX_NESTING} deep (the explorer's limit)"),
+                    );
+                }
+                after_op = false;
+            }
+            b')' | b']' | b'}' => {
+                depth = depth.saturating_sub(1);
+                after_op = false;
+            }
+            b';' => {
+                chain = 0;
+                after_op = false;
+            }
+            b'+' | b'-' | b'*' | b'/' | b'%' | b'&' | b'|' | b'^' | b'<' | b'>' | b'=' | b'!' => {
+                while i + n < b.len() && b"+-*/%&|^<>=!".contains(&b[i + n]) {
+                    n += 1;
+                }
+                chain += 1;
+                after_op = true;
+                if chain > MAX_CHAIN {
+                    return diag(
+                        l0,
+                        c0,
+                        format!(
+                            "gmp: an expression chains more than {MAX_CHAIN} operators (the explorer's limit)"
+                        ),
+                    );
+                }
+            }
+            c if c.is_ascii_whitespace() => {}
+            _ => after_op = false,
+        }
+        for &x in &b[i..i + n] {
+            if x == b'\n' {
+                line += 1;
+                col = 1;
+            } else if x & 0xC0 != 0x80 {
+                col += 1;
+            }
+        }
+        i += n;
+    }
+    None
+}
+
+/// The tokens of `src` with their line and column: identifiers, numbers and operator
+/// characters (one per token); comments, strings and runes are skipped.
+fn tokens(src: &str) -> Vec<(&str, u32, u32)> {
+    let b = src.as_bytes();
+    let mut out = Vec::new();
+    let (mut i, mut line, mut col) = (0, 1u32, 1u32);
+    while i < b.len() {
+        let c = b[i];
+        let mut n = 1;
+        let word = c.is_ascii_alphanumeric() || c == b'_' || c >= 0x80;
+        if word {
+            while i + n < b.len()
+                && (b[i + n].is_ascii_alphanumeric() || b[i + n] == b'_' || b[i + n] >= 0x80)
+            {
+                n += 1;
+            }
+        } else if c == b'/' && b.get(i + 1) == Some(&b'/') {
+            while i + n < b.len() && b[i + n] != b'\n' {
+                n += 1;
+            }
+        } else if c == b'/' && b.get(i + 1) == Some(&b'*') {
+            n = 2;
+            while i + n < b.len() && !(b[i + n] == b'*' && b.get(i + n + 1) == Some(&b'/')) {
+                n += 1;
+            }
+            n = (n + 2).min(b.len() - i);
+        } else if c == b'"' || c == b'\'' || c == b'`' {
+            while i + n < b.len() && b[i + n] != c && (c == b'`' || b[i + n] != b'\n') {
+                if b[i + n] == b'\\' && c != b'`' {
+                    n += 1;
+                }
+                n += 1;
+            }
+            n = (n + 1).min(b.len() - i);
+        }
+        let n = n.min(b.len() - i);
+        if word
+            || (!c.is_ascii_whitespace()
+                && !matches!(c, b'/' if n > 1)
+                && !matches!(c, b'"' | b'\'' | b'`'))
+        {
+            if let Some(t) = src.get(i..i + n) {
+                out.push((t, line, col));
+            }
+        }
+        for &x in &b[i..i + n] {
+            if x == b'\n' {
+                line += 1;
+                col = 1;
+            } else if x & 0xC0 != 0x80 {
+                col += 1;
+            }
+        }
+        i += n;
+    }
+    out
+}
+
+/// One diagnostic for a generic function or type (Go 1.18's type parameters), which
+/// the parser (Go 1.12's grammar) would report as a cascade of syntax errors:
+/// `func F[`, or `type T[P C` (an array type has `type T [N]E`).
+fn type_params(src: &str) -> Option<Diag> {
+    let t = tokens(src);
+    let is_ident = |s: &str| {
+        s.chars()
+            .next()
+            .is_some_and(|c| c.is_alphabetic() || c == '_')
+    };
+    for w in t.windows(4) {
+        let generic = match (w[0].0, w[1].0, w[2].0) {
+            ("func", name, "[") => is_ident(name),
+            ("type", name, "[") => {
+                is_ident(name) && is_ident(w[3].0) && {
+                    // `type T[P any]` / `type T[P, Q any]`, not `type A [N]int`.
+                    let after = t
+                        .iter()
+                        .skip_while(|x| (x.1, x.2) != (w[3].1, w[3].2))
+                        .nth(1)
+                        .map(|x| x.0);
+                    !matches!(
+                        after,
+                        Some("]")
+                            | Some("+")
+                            | Some("-")
+                            | Some("*")
+                            | Some("/")
+                            | Some("<")
+                            | Some(">")
+                            | Some(".")
+                            | Some("(")
+                    )
+                }
+            }
+            _ => false,
+        };
+        if generic {
+            return Some(Diag {
+                line: w[2].1,
+                col: w[2].2,
+                msg: format!(
+                    "gmp: type parameters ({} {}[...], Go 1.18 generics) are not supported by the explorer's Go subset",
+                    w[0].0, w[1].0
+                ),
+            });
+        }
+    }
+    None
+}
+
+/// Parses, checks and compiles `src` (the file `main.go`). Natively the front end runs
+/// on a thread of its own with a large stack, as its recursion follows the source's
+/// nesting.
 pub fn compile(src: &str) -> Result<Arc<GoProgram>, Vec<Diag>> {
+    if let Some(d) = too_deep(src).or_else(|| type_params(src)) {
+        return Err(vec![d]);
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let text = src.to_string();
+        let name = std::thread::current()
+            .name()
+            .map(|n| format!("{n}/gmp-go"))
+            .unwrap_or_else(|| "gmp-go".into());
+        if let Ok(h) = std::thread::Builder::new()
+            .name(name)
+            .stack_size(FRONT_END_STACK)
+            .spawn(move || compile_here(&text))
+        {
+            return match h.join() {
+                Ok(r) => r,
+                Err(p) => std::panic::resume_unwind(p),
+            };
+        }
+    }
+    compile_here(src)
+}
+
+fn compile_here(src: &str) -> Result<Arc<GoProgram>, Vec<Diag>> {
     let mut files = HashMap::new();
     files.insert("/main/main.go".to_string(), src.to_string());
     for (name, text) in STD {
@@ -178,6 +419,11 @@ pub fn compile(src: &str) -> Result<Arc<GoProgram>, Vec<Diag>> {
         if diags.len() >= 10 {
             break;
         }
+    }
+    // An import the explorer does not offer: that one diagnostic per import (not the
+    // importer's own, nor the uses of the package it left undefined).
+    if diags.iter().any(|d| d.msg.starts_with("could not import")) {
+        diags.retain(|d| d.msg.starts_with("could not import"));
     }
     match r {
         Err(_) if diags.is_empty() => diags.push(Diag {

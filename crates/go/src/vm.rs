@@ -56,6 +56,82 @@ pub enum V {
 
 pub type Cell = Arc<Mutex<V>>;
 
+/// Dropping a value drops what only it references without recursing: a Go linked list
+/// of 100 000 nodes (or any deep structure) would otherwise overflow the host's stack
+/// when its head goes. The values it alone owns are moved to a work list and dropped
+/// one at a time, each with its own children already taken.
+impl Drop for V {
+    fn drop(&mut self) {
+        if matches!(
+            self,
+            V::Nil | V::Bool(_) | V::Int(_) | V::Float(_) | V::Str(_) | V::Chan(_)
+        ) {
+            return;
+        }
+        let mut work = Vec::new();
+        take_owned(self, &mut work);
+        while let Some(mut v) = work.pop() {
+            take_owned(&mut v, &mut work);
+        }
+    }
+}
+
+fn get_mut<T>(m: &mut Mutex<T>) -> &mut T {
+    m.get_mut().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Moves the values `v` alone owns (directly or through uniquely held pointers,
+/// arrays, maps, closures and interfaces) to `work`.
+fn take_owned(v: &mut V, work: &mut Vec<V>) {
+    match v {
+        V::Ptr(p) => take_owned_ptr(p, work),
+        V::Slice(sl) => {
+            if let Some(arr) = Arc::get_mut(&mut sl.arr) {
+                work.append(get_mut(arr));
+            }
+        }
+        V::Map(m) => {
+            if let Some(m) = Arc::get_mut(m) {
+                let m = get_mut(m);
+                work.append(&mut m.keys);
+                work.append(&mut m.vals);
+            }
+        }
+        V::Func(cl) => {
+            if let Some(cl) = Arc::get_mut(cl) {
+                work.extend(cl.caps.iter_mut().map(std::mem::take));
+            }
+        }
+        V::Iface(b) => {
+            if let Some(b) = Arc::get_mut(b) {
+                work.push(std::mem::take(&mut b.1));
+            }
+        }
+        V::Agg(xs) | V::Tuple(xs) => work.extend(xs.iter_mut().map(std::mem::take)),
+        _ => {}
+    }
+}
+
+fn take_owned_ptr(p: &mut Ptr, work: &mut Vec<V>) {
+    match p {
+        Ptr::Cell(c) => {
+            if let Some(c) = Arc::get_mut(c) {
+                work.push(std::mem::take(get_mut(c)));
+            }
+        }
+        Ptr::Elem(arr, _) => {
+            if let Some(arr) = Arc::get_mut(arr) {
+                work.append(get_mut(arr));
+            }
+        }
+        Ptr::Sub(inner, _) => {
+            if let Some(inner) = Arc::get_mut(inner) {
+                take_owned_ptr(inner, work);
+            }
+        }
+    }
+}
+
 /// Where a pointer points.
 #[derive(Clone, Debug)]
 pub enum Ptr {
@@ -107,12 +183,38 @@ pub fn map_key(v: &V) -> MapKey {
         V::Int(i) => MapKey::Int(*i),
         V::Float(f) => MapKey::Float(f.to_bits()),
         V::Str(s) => MapKey::Str(s.clone()),
-        V::Iface(b) => MapKey::Other(format!("{}:{:?}", b.0, map_key(&b.1))),
+        V::Iface(_) | V::Agg(_) => MapKey::Other(key_text(v)),
         V::Chan(c) => MapKey::Other(format!("chan{c}")),
-        V::Agg(xs) => MapKey::Other(format!("{:?}", xs.iter().map(map_key).collect::<Vec<_>>())),
         V::Ptr(p) => MapKey::Other(format!("{:p}", ptr_addr(p) as *const u8)),
         other => MapKey::Other(format!("{other:?}")),
     }
+}
+
+/// An unambiguous text for a composite key (interfaces, structs, arrays), built
+/// without recursion: interfaces can nest as deep as the program likes.
+fn key_text(v: &V) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    let mut work: Vec<Option<&V>> = vec![Some(v)];
+    while let Some(x) = work.pop() {
+        match x {
+            None => out.push(')'),
+            Some(V::Iface(b)) => {
+                let _ = write!(out, "i{}(", b.0);
+                work.push(None);
+                work.push(Some(&b.1));
+            }
+            Some(V::Agg(xs)) => {
+                out.push_str("a(");
+                work.push(None);
+                work.extend(xs.iter().rev().map(Some));
+            }
+            Some(leaf) => {
+                let _ = write!(out, "{:?},", map_key(leaf));
+            }
+        }
+    }
+    out
 }
 
 pub fn ptr_addr(p: &Ptr) -> usize {
@@ -513,7 +615,24 @@ pub struct Gor {
     panic_method_text: Option<String>,
     /// Register vectors of returned frames, reused by the next calls.
     spare: Vec<Vec<V>>,
+    /// How many [`Gor::call_sync`]s this one runs inside (0 for a goroutine).
+    sync_depth: u32,
+    /// Earlier panics still on the stack when the current one began (their deferred
+    /// calls were running), oldest first: text, and whether it was recovered. Go prints
+    /// them first (`printpanics`).
+    prior_panics: Vec<(String, &'static str)>,
+    /// The current panic re-raises the last prior one's value after recovering it
+    /// (Go prints that one line as `[recovered, repanicked]`).
+    repanic: bool,
+    /// Host memory the frames hold (bytes, about): bounded by [`MAX_HOST_FRAMES`].
+    frame_bytes: usize,
 }
+
+/// Host memory a goroutine's frames may hold. A VM frame costs the host several
+/// times the bytes Go's stack frame has, so an unbounded recursion would exhaust the
+/// host's memory long before Go's 1 GB stack limit; it dies of Go's stack overflow
+/// here instead.
+pub const MAX_HOST_FRAMES: usize = 512 << 20;
 
 /// Values in flight through channels, by token (the core moves only tokens).
 #[derive(Default)]
@@ -576,24 +695,36 @@ pub fn store(p: &Ptr, v: V) {
     with_mut(p, |slot| *slot = v)
 }
 
-/// Go's `==` on two values of the same type.
+/// Go's `==` on two values of the same type (without recursion: interfaces can nest
+/// as deep as the program likes).
 pub fn equal(a: &V, b: &V) -> bool {
-    match (a, b) {
-        (V::Nil, V::Nil) => true,
-        (V::Bool(x), V::Bool(y)) => x == y,
-        (V::Int(x), V::Int(y)) => x == y,
-        (V::Float(x), V::Float(y)) => x == y,
-        (V::Str(x), V::Str(y)) => x == y,
-        (V::Chan(x), V::Chan(y)) => x == y,
-        (V::Ptr(x), V::Ptr(y)) => ptr_addr(x) == ptr_addr(y),
-        (V::Iface(x), V::Iface(y)) => x.0 == y.0 && equal(&x.1, &y.1),
-        (V::Agg(x), V::Agg(y)) => {
-            x.len() == y.len() && x.iter().zip(y.iter()).all(|(a, b)| equal(a, b))
+    let mut work = vec![(a, b)];
+    while let Some(pair) = work.pop() {
+        let same = match pair {
+            (V::Nil, V::Nil) => true,
+            (V::Bool(x), V::Bool(y)) => x == y,
+            (V::Int(x), V::Int(y)) => x == y,
+            (V::Float(x), V::Float(y)) => x == y,
+            (V::Str(x), V::Str(y)) => x == y,
+            (V::Chan(x), V::Chan(y)) => x == y,
+            (V::Ptr(x), V::Ptr(y)) => ptr_addr(x) == ptr_addr(y),
+            (V::Iface(x), V::Iface(y)) => {
+                work.push((&x.1, &y.1));
+                x.0 == y.0
+            }
+            (V::Agg(x), V::Agg(y)) => {
+                work.extend(x.iter().zip(y.iter()));
+                x.len() == y.len()
+            }
+            (V::Map(x), V::Map(y)) => Arc::ptr_eq(x, y),
+            (V::Func(x), V::Func(y)) => Arc::ptr_eq(x, y),
+            _ => false,
+        };
+        if !same {
+            return false;
         }
-        (V::Map(x), V::Map(y)) => Arc::ptr_eq(x, y),
-        (V::Func(x), V::Func(y)) => Arc::ptr_eq(x, y),
-        _ => false,
     }
+    true
 }
 
 fn wrap(v: i64, bits: u8, signed: bool) -> i64 {
@@ -719,7 +850,15 @@ fn binop(op: BinOp, k: Kind, a: &V, b: &V) -> Result<V, RtErr> {
         Kind::Str => {
             let (x, y) = (as_str(a), as_str(b));
             match op {
-                Add => V::Str(Arc::from(format!("{x}{y}"))),
+                Add => {
+                    if x.len() + y.len() > MAX_STR {
+                        return Err(RtErr(format!(
+                            "runtime error: string concatenation of {} bytes (the explorer's limit is 2^26 bytes)",
+                            x.len() + y.len()
+                        )));
+                    }
+                    V::Str(Arc::from(format!("{x}{y}")))
+                }
                 Eq => V::Bool(x == y),
                 Ne => V::Bool(x != y),
                 Lt => V::Bool(x < y),
@@ -778,6 +917,10 @@ impl Gor {
             goid: 0,
             panic_method_text: None,
             spare: Vec::new(),
+            sync_depth: 0,
+            prior_panics: Vec::new(),
+            repanic: false,
+            frame_bytes: 0,
         };
         g.push_frame(f, args, caps, 0, 0, false);
         g
@@ -828,6 +971,7 @@ impl Gor {
         if !inline {
             self.used += func.frame;
         }
+        self.frame_bytes += frame_host_bytes(&regs);
         self.frames.push(Frame {
             phys,
             func: f,
@@ -915,6 +1059,15 @@ impl Gor {
             self.fast(&prog, end_ps);
             if self.ps >= end_ps {
                 return Yield::Budget;
+            }
+            if self.frame_bytes > MAX_HOST_FRAMES {
+                return Yield::Fatal {
+                    text: format!(
+                        "runtime: goroutine stack exceeds 1000000000-byte limit\nfatal error: stack overflow\n\n(the explorer stops a goroutine whose frames hold {} MB of its memory)\nexit status 2",
+                        MAX_HOST_FRAMES >> 20
+                    ),
+                    code: 2,
+                };
             }
             match self.step(&prog, cx) {
                 Ok(()) => {}
@@ -1050,11 +1203,34 @@ impl Gor {
 
     /// Begins unwinding for a panic; returns a Fatal yield if nothing can recover.
     fn start_panic(&mut self, v: V, runtime_err: bool) -> Option<Yield> {
+        self.start_panic_with(v, runtime_err, None)
+    }
+
+    /// [`Gor::start_panic`]; `method_text` is the value's Error()/String().
+    fn start_panic_with(
+        &mut self,
+        v: V,
+        runtime_err: bool,
+        method_text: Option<String>,
+    ) -> Option<Yield> {
         let v = if runtime_err {
             V::Iface(Arc::new((crate::types::RUNTIME_ERROR, v)))
         } else {
             v
         };
+        let mut repanic = false;
+        if let Some(old) = self.panicking.take() {
+            let text = self.panic_msg(&old);
+            if self.recovered && map_key(&old) == map_key(&v) {
+                repanic = true;
+                self.prior_panics.push((text, " [recovered, repanicked]"));
+            } else if !self.repanic {
+                let suffix = if self.recovered { " [recovered]" } else { "" };
+                self.prior_panics.push((text, suffix));
+            }
+        }
+        self.repanic = repanic;
+        self.panic_method_text = method_text;
         self.panicking = Some(v);
         self.recovered = false;
         self.unwind()
@@ -1082,9 +1258,27 @@ impl Gor {
     }
 
     fn panic_text(&self, v: &V) -> String {
-        let msg = match v {
+        let lines: Vec<String> = self
+            .prior_panics
+            .iter()
+            .map(|(text, suffix)| format!("panic: {text}{suffix}"))
+            .chain((!self.repanic).then(|| format!("panic: {}", self.panic_msg(v))))
+            .collect();
+        let mut s = lines.join("\n\t");
+        s.push_str("\n\ngoroutine ");
+        s.push_str(&format!("{} [running]:\n", self.goid_hint()));
+        for (f, at) in self.where_() {
+            s.push_str(&format!("{f}\n\t{at}\n"));
+        }
+        s.push_str("exit status 2");
+        s
+    }
+
+    /// A panic value as Go's `printpanicval` prints it.
+    fn panic_msg(&self, v: &V) -> String {
+        match v {
             V::Iface(b) if b.0 == crate::types::RUNTIME_ERROR => {
-                format!("{}", gofmt::plain(&b.1, &self.prog.types))
+                gofmt::plain(&b.1, &self.prog.types).to_string()
             }
             V::Iface(b) => {
                 let t = self.prog.types.get(b.0);
@@ -1096,21 +1290,8 @@ impl Gor {
                     },
                 }
             }
-            other => format!("{}", gofmt::plain(other, &self.prog.types)),
-        };
-        let mut s = format!("panic: {msg}");
-        if let V::Iface(b) = v {
-            if b.0 == crate::types::RUNTIME_ERROR && msg.contains("nil map") {
-                // (Go prints the same text for this one.)
-            }
+            other => gofmt::plain(other, &self.prog.types).to_string(),
         }
-        s.push_str("\n\ngoroutine ");
-        s.push_str(&format!("{} [running]:\n", self.goid_hint()));
-        for (f, at) in self.where_() {
-            s.push_str(&format!("{f}\n\t{at}\n"));
-        }
-        s.push_str("exit status 2");
-        s
     }
 
     fn goid_hint(&self) -> String {
@@ -1125,6 +1306,7 @@ impl Gor {
             regs.clear();
             self.spare.push(regs);
         }
+        self.frame_bytes = self.frame_bytes.saturating_sub(frame_host_bytes(&fr.regs));
         fr
     }
 
@@ -1173,6 +1355,8 @@ impl Gor {
                 // returns normally (with its current results).
                 self.recovered = false;
                 self.panicking = None;
+                self.prior_panics.clear();
+                self.repanic = false;
                 let vals = match caller.returning.take() {
                     Some(v) => v,
                     None => {
@@ -1188,7 +1372,17 @@ impl Gor {
                 };
                 return self.ret(vals);
             }
-            let vals = caller.returning.take().unwrap_or_default();
+            // The deferred calls may have changed named results (captured, so boxed):
+            // the function returns their values now.
+            let mut vals = caller.returning.take().unwrap_or_default();
+            let f = &self.prog.funcs[caller.func as usize];
+            for (i, &(r, cell)) in f.results.iter().enumerate() {
+                if let (true, Some(slot), Some(V::Ptr(p))) =
+                    (cell, vals.get_mut(i), caller.regs.get(r as usize))
+                {
+                    *slot = load(p);
+                }
+            }
             return self.ret(vals);
         }
         let (dst, nret) = (fr.dst, fr.nret);
@@ -1556,7 +1750,10 @@ impl Gor {
             }
             I::Append(d, s, xs) => {
                 let add: Vec<V> = xs.iter().map(|x| r[*x as usize].clone()).collect();
-                let v = append(g!(s), add, &mut self.ps);
+                let v = match append(g!(s), add, &mut self.ps) {
+                    Ok(v) => v,
+                    Err(e) => return err(e),
+                };
                 set!(d, v);
             }
             I::AppendSpread(d, s, t) => {
@@ -1564,7 +1761,10 @@ impl Gor {
                     V::Str(s) => s.bytes().map(|b| V::Int(b as i64)).collect(),
                     t => slice_vals(t),
                 };
-                let v = append(g!(s), add, &mut self.ps);
+                let v = match append(g!(s), add, &mut self.ps) {
+                    Ok(v) => v,
+                    Err(e) => return err(e),
+                };
                 set!(d, v);
             }
             I::Copy(d, dst, src) => {
@@ -1615,7 +1815,8 @@ impl Gor {
                 let lo = lo.map(|x| as_int(&r[x as usize])).unwrap_or(0);
                 let hi_v = hi.map(|x| as_int(&r[x as usize]));
                 let max_v = max.map(|x| as_int(&r[x as usize]));
-                let v = match g!(x).clone() {
+                let xv = g!(x).clone();
+                let v = match &xv {
                     V::Str(s) => {
                         let hi = hi_v.unwrap_or(s.len() as i64);
                         if lo < 0 || hi < lo || hi as usize > s.len() {
@@ -1642,8 +1843,8 @@ impl Gor {
                     V::Ptr(p) => {
                         // Slicing an array through its pointer: the array becomes the
                         // backing store (copied: a simplification).
-                        let xs = match load(&p) {
-                            V::Agg(xs) => xs.into_vec(),
+                        let xs = match &mut load(p) {
+                            V::Agg(xs) => std::mem::take(xs).into_vec(),
                             _ => vec![],
                         };
                         let n = xs.len();
@@ -1664,7 +1865,7 @@ impl Gor {
                         }
                         V::Nil
                     }
-                    other => other,
+                    _ => xv.clone(),
                 };
                 set!(d, v);
                 self.ps += cost::ALU;
@@ -1705,10 +1906,22 @@ impl Gor {
                 dst,
                 nret,
             } => {
-                let V::Iface(b) = g!(recv).clone() else {
+                let V::Iface(b) = &g!(recv).clone() else {
                     return err(NIL_DEREF.into());
                 };
-                let Some(&(f, ptr_recv)) = prog.methods.get(&(b.0, method.clone())) else {
+                let b = b.clone();
+                if b.0 == crate::types::RUNTIME_ERROR && &**method == "Error" {
+                    // The VM's own errors (runtime errors, fmt.Errorf, strconv's) are
+                    // their text.
+                    let text = match &b.1 {
+                        V::Str(s) => V::Str(s.clone()),
+                        v => V::Str(Arc::from(gofmt::plain(v, &prog.types))),
+                    };
+                    self.ps += cost::CALL;
+                    self.set_results(*dst, vec![text]);
+                    return Ok(());
+                }
+                let Some((f, rv)) = prog.method(b.0, &b.1, method) else {
                     return err(format!(
                         "method {method} not found for {}",
                         prog.types.name(b.0)
@@ -1719,10 +1932,6 @@ impl Gor {
                     return Err(Stop::Yield(Yield::Morestack { frame }));
                 }
                 let fr = self.frames.last_mut().unwrap();
-                let rv = match (&b.1, ptr_recv) {
-                    (V::Ptr(p), false) => load(p),
-                    (v, _) => v.clone(),
-                };
                 let mut a = vec![rv];
                 a.extend(args.iter().map(|x| fr.regs[*x as usize].clone()));
                 self.ps += cost::CALL + cost::IFACE;
@@ -1745,8 +1954,8 @@ impl Gor {
                 return self.ret(vals);
             }
             I::Untuple(s, ds) => {
-                if let V::Tuple(xs) = g!(s).clone() {
-                    for (d, v) in ds.iter().zip(xs.into_vec()) {
+                if let V::Tuple(xs) = &mut g!(s).clone() {
+                    for (d, v) in ds.iter().zip(std::mem::take(xs).into_vec()) {
                         r[*d as usize] = v;
                     }
                 }
@@ -1801,7 +2010,9 @@ impl Gor {
             }
             I::Panic(x) => {
                 let v = g!(x).clone();
-                if let Some(y) = self.start_panic(v, false) {
+                // Go prints a panicking error's Error() (a Stringer's String()).
+                let text = self.method_text(&v, cx);
+                if let Some(y) = self.start_panic_with(v, false, text) {
                     return Err(Stop::Yield(y));
                 }
             }
@@ -2046,14 +2257,30 @@ pub fn slice_vals(v: &V) -> Vec<V> {
     }
 }
 
+/// What a frame with these registers costs the host, about.
+fn frame_host_bytes(regs: &[V]) -> usize {
+    std::mem::size_of::<Frame>() + std::mem::size_of_val(regs)
+}
+
+/// The most elements a slice may have, and bytes a string (the host's memory is the
+/// explorer's; Go's limit is the machine's).
+pub const MAX_ELEMS: usize = 1 << 26;
+pub const MAX_STR: usize = 1 << 26;
+
 /// `append`: in place while capacity lasts, else a new array (`growslice`: double
 /// below 256 elements, then grow by about 1.25x).
-fn append(s: &V, add: Vec<V>, ps: &mut u64) -> V {
+fn append(s: &V, add: Vec<V>, ps: &mut u64) -> Result<V, String> {
     let (arr, off, len, cap) = match s {
         V::Slice(sl) => (Some(sl.arr.clone()), sl.off, sl.len, sl.cap),
         _ => (None, 0, 0, 0),
     };
     let need = len + add.len();
+    if need > MAX_ELEMS {
+        // (Go would run out of memory first, or wrap the length.)
+        return Err(format!(
+            "runtime error: growslice: len out of range (the explorer's limit is 2^26 elements, this append needs {need})"
+        ));
+    }
     *ps += cost::APPEND + cost::MEM * add.len() as u64;
     if let Some(arr) = &arr {
         if need <= cap {
@@ -2061,12 +2288,12 @@ fn append(s: &V, add: Vec<V>, ps: &mut u64) -> V {
             for (i, v) in add.into_iter().enumerate() {
                 a[off + len + i] = v;
             }
-            return V::Slice(Box::new(Slice {
+            return Ok(V::Slice(Box::new(Slice {
                 arr: arr.clone(),
                 off,
                 len: need,
                 cap,
-            }));
+            })));
         }
     }
     let mut newcap = if cap == 0 { need } else { cap };
@@ -2081,28 +2308,118 @@ fn append(s: &V, add: Vec<V>, ps: &mut u64) -> V {
         Some(a) => lock(a)[off..off + len].to_vec(),
         None => Vec::new(),
     };
+    let newcap = newcap.min(MAX_ELEMS).max(need);
     v.extend(add);
     v.resize(newcap, V::Nil);
     *ps += cost::ALLOC + newcap as u64 * 50;
-    V::Slice(Box::new(Slice {
+    Ok(V::Slice(Box::new(Slice {
         arr: Arc::new(Mutex::new(v)),
         off: 0,
         len: need,
         cap: newcap,
-    }))
+    })))
 }
+
+/// How deep the VM looks for a method promoted through embedded fields.
+const PROMOTE_DEPTH: u32 = 8;
 
 impl Prog {
     /// Does dynamic type `t` have every method of interface `iface`?
     pub fn implements(&self, t: TyId, iface: TyId) -> bool {
+        if t == crate::types::RUNTIME_ERROR {
+            // The VM's own errors have Error (and runtime.Error's RuntimeError).
+            return match self.types.under(iface) {
+                Ty::Iface(ms) => ms.iter().all(|m| matches!(&**m, "Error" | "RuntimeError")),
+                _ => false,
+            };
+        }
         match self.types.under(iface) {
             Ty::Iface(ms) => ms.iter().all(|m| {
                 self.methods
                     .get(&(t, m.clone()))
                     .is_some_and(|&(_, ptr)| !ptr || matches!(self.types.get(t), Ty::Ptr(_)))
+                    || self.promotes(t, m, PROMOTE_DEPTH)
             }),
             _ => false,
         }
+    }
+
+    /// Does a struct type `t` (or `*t`) get method `m` from an embedded field?
+    fn promotes(&self, t: TyId, m: &Arc<str>, depth: u32) -> bool {
+        if depth == 0 {
+            return false;
+        }
+        let st = match self.types.under(t) {
+            Ty::Ptr(e) => *e,
+            _ => t,
+        };
+        let Ty::Struct(fields) = self.types.under(st) else {
+            return false;
+        };
+        fields.iter().filter(|f| f.2).any(|(_, ft, _)| {
+            self.methods.contains_key(&(*ft, m.clone()))
+                || matches!(self.types.under(*ft), Ty::Iface(ms) if ms.contains(m))
+                || self.promotes(*ft, m, depth - 1)
+        })
+    }
+
+    /// Method `m` of value `v` of dynamic type `t`: its own, or the shallowest one an
+    /// embedded field (a struct, a pointer, an interface) promotes. Gives the function
+    /// and the receiver to pass it.
+    pub fn method(&self, t: TyId, v: &V, m: &Arc<str>) -> Option<(FuncId, V)> {
+        (0..=PROMOTE_DEPTH).find_map(|d| self.method_at(t, v, None, m, d))
+    }
+
+    /// [`Prog::method`] at exactly `depth` embeddings; `addr` is where `v` lives, if
+    /// known (a pointer-receiver method of an embedded value gets the field's address).
+    fn method_at(
+        &self,
+        t: TyId,
+        v: &V,
+        addr: Option<Ptr>,
+        m: &Arc<str>,
+        depth: u32,
+    ) -> Option<(FuncId, V)> {
+        let (t, v, addr) = match (self.types.get(t), v) {
+            (Ty::Ptr(e), V::Ptr(p)) => {
+                if depth == 0 {
+                    if let Some(&(f, ptr)) = self.methods.get(&(t, m.clone())) {
+                        return Some((f, if ptr { v.clone() } else { load(p) }));
+                    }
+                }
+                (*e, load(p), Some(p.clone()))
+            }
+            (Ty::Ptr(_), _) => return None,
+            _ => (t, v.clone(), addr),
+        };
+        if depth == 0 {
+            let &(f, ptr) = self.methods.get(&(t, m.clone()))?;
+            let recv = match (ptr, addr) {
+                (true, Some(p)) => V::Ptr(p),
+                (true, None) => V::Ptr(Ptr::Cell(Arc::new(Mutex::new(v)))),
+                (false, _) => v,
+            };
+            return Some((f, recv));
+        }
+        let Ty::Struct(fields) = self.types.under(t) else {
+            return None;
+        };
+        let V::Agg(xs) = &v else { return None };
+        fields
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.2)
+            .find_map(|(i, (_, ft, _))| {
+                let fv = xs.get(i)?;
+                match (self.types.under(*ft), fv) {
+                    (Ty::Iface(_), V::Iface(b)) => self.method_at(b.0, &b.1, None, m, depth - 1),
+                    (Ty::Iface(_), _) => None,
+                    _ => {
+                        let fa = addr.clone().map(|p| Ptr::Sub(Arc::new(p), i as u32));
+                        self.method_at(*ft, fv, fa, m, depth - 1)
+                    }
+                }
+            })
     }
 }
 
@@ -2139,10 +2456,24 @@ impl GCode for Gor {
     }
 }
 
+/// CPU a `String`/`Error` method run by [`Gor::call_sync`] may use (1 ms).
+pub const SYNC_BUDGET_NS: u64 = 1_000_000;
+/// How deep `String`/`Error` methods run by [`Gor::call_sync`] may nest.
+pub const SYNC_DEPTH: u32 = 32;
+
 impl Gor {
     /// Runs method `f` on `recv` to completion inside this goroutine (a `String()` or
-    /// `Error()` that fmt calls). It may not block: if it tries, the text says so.
+    /// `Error()` that fmt calls). It may not block: if it tries, the text says so. It
+    /// runs on the host's stack within one resume, so it is bounded: at most
+    /// [`SYNC_BUDGET_NS`] of CPU (a `String` that loops forever would hang the host) and
+    /// [`SYNC_DEPTH`] nested calls (a `String` that formats its own receiver recurses
+    /// until Go's stack overflows, and would overflow the host's first).
     fn call_sync(&mut self, f: FuncId, recv: V, cx: &mut Cx<'_>) -> String {
+        if self.sync_depth >= SYNC_DEPTH {
+            return format!(
+                "%!v(PANIC=String method: the explorer nests String/Error calls at most {SYNC_DEPTH} deep)"
+            );
+        }
         let mut g = Gor::new(
             self.prog.clone(),
             self.chans.clone(),
@@ -2152,8 +2483,9 @@ impl Gor {
             &[],
         );
         g.goid = self.goid;
+        g.sync_depth = self.sync_depth + 1;
         let budget = cx.budget_ns;
-        cx.budget_ns = u64::MAX / 2000;
+        cx.budget_ns = SYNC_BUDGET_NS;
         let y = g.run(cx);
         cx.budget_ns = budget;
         self.ps += g.ps;
@@ -2162,6 +2494,10 @@ impl Gor {
                 Some(V::Str(s)) => s.to_string(),
                 _ => String::new(),
             },
+            Yield::Budget => {
+                "%!v(PANIC=String method: the explorer runs String/Error methods for at most 1ms of CPU)"
+                    .into()
+            }
             _ => {
                 "%!v(PANIC=String method: the explorer runs String/Error methods without blocking)"
                     .into()
@@ -2179,11 +2515,7 @@ impl Gor {
             return Some(gofmt::duration(as_int(&b.1)));
         }
         for m in ["Error", "String"] {
-            if let Some(&(f, ptr)) = self.prog.methods.get(&(b.0, Arc::from(m))) {
-                let recv = match (&b.1, ptr) {
-                    (V::Ptr(p), false) => load(p),
-                    (x, _) => x.clone(),
-                };
+            if let Some((f, recv)) = self.prog.method(b.0, &b.1, &Arc::from(m)) {
                 return Some(self.call_sync(f, recv, cx));
             }
         }
@@ -2196,7 +2528,7 @@ impl Gor {
             .map(|x| {
                 let method_text = self.method_text(&x, cx);
                 match x {
-                    V::Iface(b) => gofmt::Arg {
+                    V::Iface(ref b) => gofmt::Arg {
                         ty: b.0,
                         v: b.1.clone(),
                         method_text,
@@ -2265,7 +2597,7 @@ impl Gor {
                     }
                     _ => {
                         let args = self.fmt_args(&a[1], cx);
-                        gofmt::sprintf(&s(0), &args, &self.prog.types)
+                        gofmt::sprintf_w(&s(0), &args, &self.prog.types, n == Errorf)
                     }
                 };
                 self.ps += cost::FMT;
@@ -2285,7 +2617,7 @@ impl Gor {
                     }
                     _ => {
                         let args = self.fmt_args(&a[1], cx);
-                        gofmt::sprintf(&s(0), &args, &self.prog.types)
+                        gofmt::sprintf_w(&s(0), &args, &self.prog.types, n == Errorf)
                     }
                 };
                 self.ps += cost::FMT;
@@ -2365,7 +2697,8 @@ impl Gor {
                 if d <= 0 {
                     return Ok(());
                 }
-                y(Op::Sleep(d as u64))
+                // At most 2^60 ns (36 years): the core adds it to the clock.
+                y(Op::Sleep(d.min(1 << 60) as u64))
             }
             Now => {
                 self.set_results(dst, vec![V::Agg(vec![V::Int(cx.now)].into())]);
@@ -2497,16 +2830,25 @@ impl Gor {
                 let x = s(0);
                 let r = match x.parse::<i64>() {
                     Ok(v) => vec![V::Int(v), V::Nil],
-                    Err(_) => vec![
-                        V::Int(0),
-                        V::Iface(Arc::new((
-                            crate::types::RUNTIME_ERROR,
-                            V::Str(Arc::from(format!(
-                                "strconv.Atoi: parsing {}: invalid syntax",
-                                gofmt_quote(&x)
+                    Err(e) => {
+                        // Go's ParseInt: out of range gives the nearest int and says so.
+                        use std::num::IntErrorKind::{NegOverflow, PosOverflow};
+                        let (v, why) = match e.kind() {
+                            PosOverflow => (i64::MAX, "value out of range"),
+                            NegOverflow => (i64::MIN, "value out of range"),
+                            _ => (0, "invalid syntax"),
+                        };
+                        vec![
+                            V::Int(v),
+                            V::Iface(Arc::new((
+                                crate::types::RUNTIME_ERROR,
+                                V::Str(Arc::from(format!(
+                                    "strconv.Atoi: parsing {}: {why}",
+                                    gofmt_quote(&x)
+                                ))),
                             ))),
-                        ))),
-                    ],
+                        ]
+                    }
                 };
                 self.set_results(dst, r);
                 Ok(())

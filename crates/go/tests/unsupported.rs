@@ -1,0 +1,86 @@
+//! A program using a feature the explorer's Go subset does not have gets one clear
+//! diagnostic at its line and column, and compiling it never panics.
+
+fn diags(src: &str) -> Vec<gmp_go::Diag> {
+    let r = std::panic::catch_unwind(|| gmp_go::compile(src));
+    match r {
+        Ok(Ok(_)) => panic!("compiled:\n{src}"),
+        Ok(Err(d)) => d,
+        Err(_) => panic!("compile panicked:\n{src}"),
+    }
+}
+
+fn one(src: &str, line: u32, col: u32, words: &[&str]) {
+    let d = diags(src);
+    let text: Vec<String> = d.iter().map(|d| d.to_string()).collect();
+    eprintln!("{}", text.join("\n"));
+    assert_eq!(d.len(), 1, "one diagnostic, got:\n{}", text.join("\n"));
+    assert_eq!((d[0].line, d[0].col), (line, col), "{}", text[0]);
+    for w in words {
+        assert!(text[0].contains(w), "{:?} lacks {w:?}", text[0]);
+    }
+    assert!(!text[0].contains("please report it"), "{}", text[0]);
+}
+
+#[test]
+fn generics() {
+    one(
+        "package main\n\nfunc F[T any](x T) T { return x }\n\nfunc main() {\n\tF(1)\n}\n",
+        3,
+        7,
+        &["generic"],
+    );
+}
+
+#[test]
+fn goto() {
+    one(
+        "package main\n\nimport \"fmt\"\n\nfunc main() {\n\ti := 0\nloop:\n\tfmt.Println(i)\n\ti++\n\tif i < 3 {\n\t\tgoto loop\n\t}\n}\n",
+        11,
+        3,
+        &["goto", "not supported"],
+    );
+}
+
+#[test]
+fn method_value() {
+    one(
+        "package main\n\nimport \"fmt\"\n\ntype T struct{ n int }\n\nfunc (t T) M() int { return t.n }\n\nfunc main() {\n\tx := T{1}\n\tf := x.M\n\tfmt.Println(f())\n}\n",
+        11,
+        7,
+        &["method value", "not supported"],
+    );
+}
+
+#[test]
+fn import_net_http() {
+    one(
+        "package main\n\nimport (\n\t\"fmt\"\n\t\"net/http\"\n)\n\nfunc main() {\n\tfmt.Println(http.StatusOK)\n}\n",
+        5,
+        2,
+        &["net/http", "the explorer offers"],
+    );
+}
+
+#[test]
+fn generic_type() {
+    one(
+        "package main\n\ntype Stack[T any] struct{ items []T }\n\nfunc main() {\n\tvar s Stack[int]\n\t_ = s\n}\n",
+        3,
+        11,
+        &["type parameters", "not supported"],
+    );
+    one(
+        "package main\n\ntype Pair[K comparable, V any] struct {\n\tk K\n\tv V\n}\n\nfunc main() {}\n",
+        3,
+        10,
+        &["type parameters"],
+    );
+}
+
+#[test]
+fn array_types_are_not_taken_for_generics() {
+    let src = "package main\n\nimport \"fmt\"\n\nconst N = 2\n\ntype A [4]int\ntype B [N]int\ntype C [N * 2]string\ntype D[N]bool\n\n// func F[T any]() in a comment\nvar s = \"func G[T any]()\"\n\nfunc main() {\n\tvar a A\n\tvar b B\n\tvar c C\n\tvar d D\n\tfmt.Println(len(a), len(b), len(c), len(d), s)\n}\n";
+    let r = std::panic::catch_unwind(|| gmp_go::compile(src)).expect("no panic");
+    assert!(r.is_ok(), "{:?}", r.err());
+}
