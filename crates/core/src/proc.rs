@@ -1601,7 +1601,7 @@ impl Runtime {
 mod tests {
     use super::*;
 
-    /// §17.9 `randomOrder`: from any start and any coprime stride, a pass visits every P
+    /// `randomOrder`: from any start and any coprime stride, a pass visits every P
     /// exactly once.
     #[test]
     fn steal_order_visits_every_p_once() {
@@ -1616,7 +1616,7 @@ mod tests {
         assert_eq!(coprimes(6), vec![1, 5]);
     }
 
-    /// §17.11 `globrunqgetbatch`: min(n, size, size/GOMAXPROCS + 1); GOMAXPROCS=2 and 37
+    /// `globrunqgetbatch`: min(n, size, size/GOMAXPROCS + 1); GOMAXPROCS=2 and 37
     /// queued gives 19 (one to run, 18 for the ring); GOMAXPROCS=1 and 2 gives 2.
     #[test]
     fn global_batch_size() {
@@ -1676,7 +1676,7 @@ mod handoff_tests {
         sim
     }
 
-    /// §17.13 `wakep`: a no-op while any M spins; with no idle P it sets needspinning.
+    /// `wakep`: a no-op while any M spins; with no idle P it sets needspinning.
     #[test]
     fn wakep_is_a_no_op_while_an_m_spins_and_flags_needspinning_without_an_idle_p() {
         let sim = rt(2);
@@ -1699,7 +1699,7 @@ mod handoff_tests {
         assert_eq!(rt.sched.nmspinning.load(Ordering::Acquire), 1);
     }
 
-    /// §17.15 `handoffp`'s table: row 1 (local work → startm), row 4 (no spinning or
+    /// `handoffp`'s table: row 1 (local work → startm), row 4 (no spinning or
     /// idle M/P → a spinning M), row 8 (the last running P, nobody polling → startm),
     /// row 9 (otherwise the P goes idle).
     #[test]
@@ -1770,7 +1770,7 @@ mod handoff_tests {
         g
     }
 
-    /// §17.10 `findRunnable` step 10: a non-spinning M steals only while
+    /// `findRunnable`'s steal loop: a non-spinning M steals only while
     /// `2*nmspinning < gomaxprocs - npidle`; otherwise it leaves the work to the spinners
     /// already looking and gives its P up.
     #[test]
@@ -1885,7 +1885,7 @@ mod handoff_tests {
         }
     }
 
-    /// §17.24 `injectglist` from a P-less M (sysmon's netpoll, or an M that dropped its
+    /// `injectglist` from a P-less M (sysmon's netpoll, or an M that dropped its
     /// P): every G goes to the global queue and one idle P is started per G.
     #[test]
     fn netpoll_results_without_a_p_all_go_global_and_start_idle_ps() {
@@ -1904,7 +1904,7 @@ mod handoff_tests {
         }
     }
 
-    /// §17.24 `injectglist` on an M with a P: one G per idle P goes to the global queue
+    /// `injectglist` on an M with a P: one G per idle P goes to the global queue
     /// (and that many idle Ps start); the rest go to the caller's own run queue.
     #[test]
     fn netpoll_results_with_a_p_feed_idle_ps_first_and_keep_the_rest_local() {
