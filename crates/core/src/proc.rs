@@ -33,7 +33,9 @@ use crate::trace::{EvKind, StopReason};
 
 /// What `stealWork` came back with.
 pub(crate) enum Steal {
-    G(GIdx, bool),
+    /// A G to run; `inherit_time` as `runqget`'s (true only for a G from our own runnext,
+    /// readied there by a timer this steal pass ran).
+    G { gp: GIdx, inherit_time: bool },
     /// A timer ran or an STW began: start `findRunnable` over.
     NewWork,
     /// Nothing; the earliest timer seen on other Ps (0: none).
@@ -590,7 +592,11 @@ impl Runtime {
         }
         match self.find_runnable(m, cont) {
             Found::Wait(w) => w,
-            Found::G(gp, inherit_time, try_wakep) => {
+            Found::G {
+                gp,
+                inherit_time,
+                try_wakep,
+            } => {
                 if mm.spinning.load(Ordering::Acquire) {
                     self.resetspinning(m);
                 }
@@ -663,7 +669,16 @@ impl Runtime {
                     self.become_spinning(m);
                 }
                 match self.steal_work(m, now, resume) {
-                    Steal::G(g, inherit) => return Found::G(g, inherit, false),
+                    Steal::G {
+                        gp: g,
+                        inherit_time: inherit,
+                    } => {
+                        return Found::G {
+                            gp: g,
+                            inherit_time: inherit,
+                            try_wakep: false,
+                        }
+                    }
                     Steal::NewWork => continue 'top,
                     Steal::Backoff(mut r) => {
                         r.now = now;
@@ -697,7 +712,11 @@ impl Runtime {
                     drop(s);
                     let g = g.expect("global runq empty with non-zero runqsize");
                     self.runqputbatch_or_global(p, &batch);
-                    return Found::G(g, false, false);
+                    return Found::G {
+                        gp: g,
+                        inherit_time: false,
+                        try_wakep: false,
+                    };
                 }
                 if !mm.spinning.load(Ordering::Acquire)
                     && self.sched.needspinning.load(Ordering::Acquire) == 1
@@ -734,7 +753,11 @@ impl Runtime {
                             self.acquirep(m, p2);
                             self.runqputbatch_or_global(p2, &batch);
                             self.become_spinning(m);
-                            return Found::G(g, false, false);
+                            return Found::G {
+                                gp: g,
+                                inherit_time: false,
+                                try_wakep: false,
+                            };
                         }
                     }
                 }
@@ -813,12 +836,20 @@ impl Runtime {
                 self.globrunqget(&mut s)
             };
             if let Some(g) = g {
-                return Err(Found::G(g, false, false));
+                return Err(Found::G {
+                    gp: g,
+                    inherit_time: false,
+                    try_wakep: false,
+                });
             }
         }
         // 7. Local run queue (runnext first).
         if let Some((g, inherit)) = pp.runq.runqget() {
-            return Err(Found::G(g, inherit, false));
+            return Err(Found::G {
+                gp: g,
+                inherit_time: inherit,
+                try_wakep: false,
+            });
         }
         // 8. Global run queue, a batch.
         if self.sched.runqsize.load(Ordering::Acquire) != 0 {
@@ -828,7 +859,11 @@ impl Runtime {
             };
             if let Some(g) = g {
                 self.runqputbatch_or_global(p, &batch);
-                return Err(Found::G(g, false, false));
+                return Err(Found::G {
+                    gp: g,
+                    inherit_time: false,
+                    try_wakep: false,
+                });
             }
         }
         // 9. Non-blocking netpoll.
@@ -842,7 +877,11 @@ impl Runtime {
             if let Some((&first, rest)) = list.split_first() {
                 self.injectglist(Some(m), rest);
                 self.unpark(Some(m), first);
-                return Err(Found::G(first, false, false));
+                return Err(Found::G {
+                    gp: first,
+                    inherit_time: false,
+                    try_wakep: false,
+                });
             }
         }
         Ok((now, poll_until))
@@ -946,7 +985,10 @@ impl Runtime {
                     debug_assert_eq!(rs.victim, p2, "stealWork: resumed at another victim");
                     if victim.runq.runqgrab_runnext_cas(rs.next) {
                         self.emit_steal(m, p2, p, 1, true);
-                        return Steal::G(rs.next, false);
+                        return Steal::G {
+                            gp: rs.next,
+                            inherit_time: false,
+                        };
                     }
                 } else {
                     if self.sched.gcwaiting.load(Ordering::Acquire) {
@@ -966,7 +1008,10 @@ impl Runtime {
                                 self.ready(m, g, true);
                             }
                             if let Some((g, inherit)) = pp.runq.runqget() {
-                                return Steal::G(g, inherit);
+                                return Steal::G {
+                                    gp: g,
+                                    inherit_time: inherit,
+                                };
                             }
                             ran_timer = true;
                         }
@@ -1003,7 +1048,10 @@ impl Runtime {
                 if let Some(g) = got {
                     let stolen = pp.runq.len() + 1;
                     self.emit_steal(m, p2, p, stolen, ring_before == 0 && stolen == 1);
-                    return Steal::G(g, false);
+                    return Steal::G {
+                        gp: g,
+                        inherit_time: false,
+                    };
                 }
             }
         }
@@ -1790,7 +1838,7 @@ mod handoff_tests {
             let found = rt.find_runnable(0, &mut cont);
             if steals {
                 assert!(
-                    matches!(found, Found::G(got, _, _) if got == g),
+                    matches!(found, Found::G { gp: got, .. } if got == g),
                     "2*0 < 2: M0 spins and steals P1's G"
                 );
                 assert!(rt.p(p1).runq.runqempty());
@@ -1878,7 +1926,7 @@ mod handoff_tests {
             let found = rt.find_runnable(0, &mut cont);
             let want = if victim_ran_it { global } else { next };
             assert!(
-                matches!(found, Found::G(g, _, _) if g == want),
+                matches!(found, Found::G { gp: g, .. } if g == want),
                 "victim ran it: {victim_ran_it}"
             );
             assert!(rt.m(0).steal_resume.lock().is_none());

@@ -537,7 +537,14 @@ pub struct StackCopy {
 
 /// What `findRunnable` decided.
 pub(crate) enum Found {
-    G(GIdx, bool, bool),
+    /// A G to run; `inherit_time`: it came from runnext and keeps the current time slice;
+    /// `try_wakep`: `findRunnable`'s tryWakeP, which Go sets for the trace reader and GC
+    /// workers (never set by this model, which has neither).
+    G {
+        gp: GIdx,
+        inherit_time: bool,
+        try_wakep: bool,
+    },
     Wait(Wait),
 }
 
