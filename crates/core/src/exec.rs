@@ -194,7 +194,6 @@ impl Runtime {
                 Wait::Busy { until }
             }
             Op::Call(f) => self.do_call(m, gp, ex, f, cont, true),
-            Op::Ret => self.do_ret(m, gp, ex, cont),
             Op::Loop { .. } => unreachable!("fetch handles loops"),
             Op::Gosched => {
                 advance_pc(&mut ex);
@@ -414,12 +413,6 @@ impl Runtime {
                 drop(ex);
                 self.start_sysmon(m);
                 self.cost(cost.go_stmt)
-            }
-            Op::ReserveGoids(next) => {
-                advance_pc(&mut ex);
-                drop(ex);
-                self.reserve_goids(self.m(m).p().expect("no p"), next);
-                self.cost(cost.other)
             }
             Op::LockOSThread { internal } => {
                 advance_pc(&mut ex);

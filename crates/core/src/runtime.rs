@@ -904,14 +904,6 @@ impl Runtime {
         id
     }
 
-    /// `ReserveGoids`: take goids from P `p`'s cache until the next one is `next`.
-    pub(crate) fn reserve_goids(&self, p: PId, next: u64) {
-        let mut own = self.p(p).own.lock();
-        while own.goidcache < next {
-            self.next_goid(&mut own);
-        }
-    }
-
     /// The G's program state (owner-only lock).
     pub fn exec(&self, g: GIdx) -> crate::sync::SpinGuard<'_, GExec> {
         self.g(g).exec.lock()
