@@ -41,9 +41,8 @@ impl Runtime {
         let w = match *cont {
             MCont::Start => {
                 // mstart1: take the P handed over by startm/newm, then schedule.
-                let np = mm.nextp.swap(0, Ordering::AcqRel);
-                if np != 0 {
-                    self.acquirep(m, np - 1);
+                if let Some(np) = mm.nextp.swap(None, Ordering::AcqRel) {
+                    self.acquirep(m, np);
                 }
                 if mm.spinning.load(Ordering::Acquire) {
                     self.emit(

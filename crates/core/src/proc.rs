@@ -105,17 +105,17 @@ impl Runtime {
     pub(crate) fn acquirep(&self, m: MId, p: PId) {
         let pp = self.p(p);
         assert!(
-            pp.m.load(Ordering::Acquire) == 0 && self.m(m).p().is_none(),
+            pp.m().is_none() && self.m(m).p().is_none(),
             "acquirep: invalid p state (p{} m={:?}, m{} p={:?})",
             p,
             pp.m(),
             self.m(m).id,
             self.m(m).p()
         );
-        pp.m.store(m + 1, Ordering::Release);
-        pp.oldm.store(m + 1, Ordering::Release);
+        pp.m.store(Some(m), Ordering::Release);
+        pp.oldm.store(Some(m), Ordering::Release);
         pp.status.store(PStatus::Running as u32, Ordering::Release);
-        self.m(m).p.store(p + 1, Ordering::Release);
+        self.m(m).p.store(Some(p), Ordering::Release);
         self.emit(Some(m), EvKind::ProcStart { p: p as i32 });
     }
 
@@ -125,8 +125,8 @@ impl Runtime {
         let p = mm.p().expect("releasep: invalid arg");
         self.emit(Some(m), EvKind::ProcStop { p: p as i32 });
         let pp = self.p(p);
-        pp.m.store(0, Ordering::Release);
-        mm.p.store(0, Ordering::Release);
+        pp.m.store(None, Ordering::Release);
+        mm.p.store(None, Ordering::Release);
         pp.status.store(PStatus::Idle as u32, Ordering::Release);
         p
     }
@@ -340,12 +340,12 @@ impl Runtime {
                     !mm.spinning.load(Ordering::Acquire),
                     "startm: m is spinning"
                 );
-                assert!(mm.nextp.load(Ordering::Acquire) == 0, "startm: m has p");
+                assert!(!mm.nextp.is_some(Ordering::Acquire), "startm: m has p");
                 if spinning {
                     assert!(self.p(p).runq.runqempty(), "startm: p has runnable gs");
                     mm.spinning.store(true, Ordering::Release);
                 }
-                mm.nextp.store(p + 1, Ordering::Release);
+                mm.nextp.store(Some(p), Ordering::Release);
                 self.notewakeup(nm);
             }
         }
@@ -366,7 +366,7 @@ impl Runtime {
         }
         let nm = self.new_m_struct(false);
         let mm = self.m(nm);
-        mm.nextp.store(p + 1, Ordering::Release);
+        mm.nextp.store(Some(p), Ordering::Release);
         if spinning {
             mm.spinning.store(true, Ordering::Release);
         }
@@ -403,9 +403,11 @@ impl Runtime {
             return Some(Wait::Park); // spurious wake-up
         }
         mm.blocked.store(false, Ordering::Release);
-        let np = mm.nextp.swap(0, Ordering::AcqRel);
-        assert!(np != 0, "stopm: woken without a P");
-        self.acquirep(m, np - 1);
+        let np = mm
+            .nextp
+            .swap(None, Ordering::AcqRel)
+            .expect("stopm: woken without a P");
+        self.acquirep(m, np);
         // Woken in `stoplockedm`: run the locked G at once.
         let locked = GIdx(mm.lockedg.load(Ordering::Acquire));
         if !locked.is_nil() {
@@ -431,7 +433,7 @@ impl Runtime {
         let mm = self.m(m);
         let gp = GIdx(mm.lockedg.load(Ordering::Acquire));
         assert!(
-            !gp.is_nil() && self.g(gp).lockedm.load(Ordering::Acquire) == m + 1,
+            !gp.is_nil() && self.g(gp).lockedm.load(Ordering::Acquire) == Some(m),
             "stoplockedm: inconsistent locking"
         );
         if mm.p().is_some() {
@@ -448,16 +450,20 @@ impl Runtime {
     /// `startlockedm`: `gp` is locked to another M; hand that M our P, wake it, and
     /// stop (`stopm`).
     pub(crate) fn startlockedm(&self, m: MId, gp: GIdx, cont: &mut MCont) -> Wait {
-        let lm = self.g(gp).lockedm.load(Ordering::Acquire) - 1;
+        let lm = self
+            .g(gp)
+            .lockedm
+            .load(Ordering::Acquire)
+            .expect("startlockedm: not locked");
         assert!(lm != m, "startlockedm: locked to me");
         let lmm = self.m(lm);
         assert!(
-            lmm.nextp.load(Ordering::Acquire) == 0,
+            !lmm.nextp.is_some(Ordering::Acquire),
             "startlockedm: m has p"
         );
         self.incidlelocked(-1);
         let p = self.releasep(m);
-        lmm.nextp.store(p + 1, Ordering::Release);
+        lmm.nextp.store(Some(p), Ordering::Release);
         self.notewakeup(lm);
         self.stopm(m, cont)
     }
@@ -482,7 +488,7 @@ impl Runtime {
         };
         n.store(n.load(Ordering::Relaxed) + 1, Ordering::Release);
         mm.lockedg.store(gp.0, Ordering::Release);
-        self.g(gp).lockedm.store(m + 1, Ordering::Release);
+        self.g(gp).lockedm.store(Some(m), Ordering::Release);
     }
 
     /// `UnlockOSThread`: undo one `LockOSThread`; the G and M come apart when both
@@ -508,7 +514,7 @@ impl Runtime {
             return;
         }
         mm.lockedg.store(0, Ordering::Release);
-        self.g(gp).lockedm.store(0, Ordering::Release);
+        self.g(gp).lockedm.store(None, Ordering::Release);
     }
 
     /// `handoffp`: the P's M is going away (syscall, retake, locked G); start an M for the
@@ -604,7 +610,7 @@ impl Runtime {
                     self.wakep();
                 }
                 // A G locked to another M runs only there: hand it our P (`startlockedm`).
-                if self.g(gp).lockedm.load(Ordering::Acquire) != 0 {
+                if self.g(gp).lockedm.is_some(Ordering::Acquire) {
                     return self.startlockedm(m, gp, cont);
                 }
                 self.execute(m, gp, inherit_time);
@@ -621,7 +627,7 @@ impl Runtime {
         let mm = self.m(m);
         let g = self.g(gp);
         mm.curg.store(gp.0, Ordering::Release);
-        g.m.store(m + 1, Ordering::Release);
+        g.m.store(Some(m), Ordering::Release);
         g.casgstatus(GStatus::Runnable, GStatus::Running, self.rmw);
         g.since.store(self.now(), Ordering::Relaxed);
         g.preempt.store(false, Ordering::Release);
@@ -639,7 +645,7 @@ impl Runtime {
         let mm = self.m(m);
         let gp = mm.curg();
         if !gp.is_nil() {
-            self.g(gp).m.store(0, Ordering::Release);
+            self.g(gp).m.store(None, Ordering::Release);
         }
         mm.curg.store(0, Ordering::Release);
     }
@@ -1128,8 +1134,7 @@ impl Runtime {
             (ex.frames.last().map(|f| f.func), code)
         };
         let ng = self.g(g);
-        ng.gopc_func
-            .store(creator_func.map_or(0, |f| f + 1), Ordering::Release);
+        ng.gopc_func.store(creator_func, Ordering::Release);
         *ng.gopc.lock().unwrap_or_else(|e| e.into_inner()) = creator_code;
         self.runqput(p, g, true);
         if self.main_started.load(Ordering::Acquire) {
@@ -1255,7 +1260,7 @@ impl Runtime {
         g.waitreason.store(0, Ordering::Relaxed);
         // A G that exits while locked: Go ends the thread with it (`goexit0` →
         // `mexit`); the model unlocks and keeps the M.
-        if g.lockedm.swap(0, Ordering::AcqRel) != 0 {
+        if g.lockedm.swap(None, Ordering::AcqRel).is_some() {
             let mm = self.m(m);
             mm.lockedg.store(0, Ordering::Release);
             mm.locked_ext.store(0, Ordering::Release);
@@ -1418,14 +1423,14 @@ impl Runtime {
         let pp = self.p(p);
         mm.syscalltick
             .store(pp.syscalltick.load(Ordering::Acquire), Ordering::Release);
-        mm.oldp.store(p + 1, Ordering::Release);
+        mm.oldp.store(Some(p), Ordering::Release);
         let g = self.g(gp);
         self.emit(Some(m), EvKind::GoSyscallBegin { g: g.goid() });
         if self.sched.gcwaiting.load(Ordering::Acquire) {
             let mut s = self.lock_sched();
             if s.stopwait > 0 {
-                pp.m.store(0, Ordering::Release);
-                mm.p.store(0, Ordering::Release);
+                pp.m.store(None, Ordering::Release);
+                mm.p.store(None, Ordering::Release);
                 pp.status.store(PStatus::Gcstop as u32, Ordering::Release);
                 self.emit(Some(m), EvKind::ProcStop { p: p as i32 });
                 pp.syscalltick.fetch_add(1, Ordering::AcqRel);
@@ -1465,7 +1470,7 @@ impl Runtime {
         let gp = mm.curg();
         let g = self.g(gp);
         g.casgstatus(GStatus::Syscall, GStatus::Running, self.rmw);
-        let oldp = mm.oldp.swap(0, Ordering::AcqRel);
+        let oldp = mm.oldp.swap(None, Ordering::AcqRel);
         let goid = g.goid();
         let mut have_p = mm.p();
         if let Some(p) = have_p {
@@ -1508,7 +1513,7 @@ impl Runtime {
         }
         self.globrunqput(&mut s, gp);
         // `exitsyscall0`: a locked G's M waits for it in `stoplockedm`, not `stopm`.
-        let locked = g.lockedm.load(Ordering::Acquire) != 0;
+        let locked = g.lockedm.is_some(Ordering::Acquire);
         drop(s);
         if locked {
             return self.stoplockedm(m, cont);
@@ -1518,9 +1523,8 @@ impl Runtime {
 
     /// `exitsyscallTryGetP`: steal `oldp` back from a thread now in a syscall on it, or
     /// take any idle P.
-    fn exitsyscall_try_getp(&self, m: MId, oldp: u32) -> Option<PId> {
-        if oldp != 0 {
-            let p = oldp - 1;
+    fn exitsyscall_try_getp(&self, m: MId, oldp: Option<PId>) -> Option<PId> {
+        if let Some(p) = oldp {
             if let Some((om, og)) = self.set_block_on_exit_syscall(p) {
                 self.take_p(Some(m), p, om);
                 self.g(og).release_scan(GStatus::Syscall);
@@ -1556,7 +1560,7 @@ impl Runtime {
         if g.status() != GStatus::Syscall || !g.try_scan(GStatus::Syscall) {
             return None;
         }
-        if g.m.load(Ordering::Acquire) != mp + 1 || self.m(mp).p() != Some(p) {
+        if g.m.load(Ordering::Acquire) != Some(mp) || self.m(mp).p() != Some(p) {
             g.release_scan(GStatus::Syscall);
             return None;
         }
@@ -1566,8 +1570,8 @@ impl Runtime {
     /// `takeP` (`releaseP(_Pidle)`): unwire a syscalling M's P; trace `ProcSteal`.
     pub(crate) fn take_p(&self, by: Option<MId>, p: PId, from: MId) {
         let pp = self.p(p);
-        pp.m.store(0, Ordering::Release);
-        self.m(from).p.store(0, Ordering::Release);
+        pp.m.store(None, Ordering::Release);
+        self.m(from).p.store(None, Ordering::Release);
         pp.status.store(PStatus::Idle as u32, Ordering::Release);
         self.emit(
             by,
