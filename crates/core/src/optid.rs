@@ -43,6 +43,9 @@ impl OptId {
     pub fn is_some(&self, order: Ordering) -> bool {
         self.0.load(order) != 0
     }
+    pub fn is_none(&self, order: Ordering) -> bool {
+        self.0.load(order) == 0
+    }
 }
 
 impl std::fmt::Debug for OptId {
@@ -59,7 +62,7 @@ mod tests {
     fn round_trips() {
         let o = OptId::none();
         assert_eq!(o.load(Ordering::Relaxed), None);
-        assert!(!o.is_some(Ordering::Relaxed));
+        assert!(!o.is_some(Ordering::Relaxed) && o.is_none(Ordering::Relaxed));
         o.store(Some(0), Ordering::Relaxed);
         assert_eq!(o.load(Ordering::Relaxed), Some(0));
         assert!(o.is_some(Ordering::Relaxed));

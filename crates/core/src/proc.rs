@@ -340,7 +340,7 @@ impl Runtime {
                     !mm.spinning.load(Ordering::Acquire),
                     "startm: m is spinning"
                 );
-                assert!(!mm.nextp.is_some(Ordering::Acquire), "startm: m has p");
+                assert!(mm.nextp.is_none(Ordering::Acquire), "startm: m has p");
                 if spinning {
                     assert!(self.p(p).runq.runqempty(), "startm: p has runnable gs");
                     mm.spinning.store(true, Ordering::Release);
@@ -458,7 +458,7 @@ impl Runtime {
         assert!(lm != m, "startlockedm: locked to me");
         let lmm = self.m(lm);
         assert!(
-            !lmm.nextp.is_some(Ordering::Acquire),
+            lmm.nextp.is_none(Ordering::Acquire),
             "startlockedm: m has p"
         );
         self.incidlelocked(-1);
