@@ -218,7 +218,7 @@ fn schedtrace_lines_go_to_stderr() {
     assert!((20..=30).contains(&second), "{err}");
 }
 
-/// §17.26 and `schedinit`: without `--procs`, a positive `GOMAXPROCS` variable sets the
+/// `proc.go: schedinit` and `defaultGOMAXPROCS`: without `--procs`, a positive `GOMAXPROCS` variable sets the
 /// P count; anything else is ignored (with a note from gmp) and Go's default is used.
 #[test]
 fn gomaxprocs_comes_from_the_environment_like_go() {

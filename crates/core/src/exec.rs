@@ -41,9 +41,8 @@ impl Runtime {
         let w = match *cont {
             MCont::Start => {
                 // mstart1: take the P handed over by startm/newm, then schedule.
-                let np = mm.nextp.swap(0, Ordering::AcqRel);
-                if np != 0 {
-                    self.acquirep(m, np - 1);
+                if let Some(np) = mm.nextp.swap(None, Ordering::AcqRel) {
+                    self.acquirep(m, np);
                 }
                 if mm.spinning.load(Ordering::Acquire) {
                     self.emit(
@@ -194,7 +193,6 @@ impl Runtime {
                 Wait::Busy { until }
             }
             Op::Call(f) => self.do_call(m, gp, ex, f, cont, true),
-            Op::Ret => self.do_ret(m, gp, ex, cont),
             Op::Loop { .. } => unreachable!("fetch handles loops"),
             Op::Gosched => {
                 advance_pc(&mut ex);
@@ -414,12 +412,6 @@ impl Runtime {
                 drop(ex);
                 self.start_sysmon(m);
                 self.cost(cost.go_stmt)
-            }
-            Op::ReserveGoids(next) => {
-                advance_pc(&mut ex);
-                drop(ex);
-                self.reserve_goids(self.m(m).p().expect("no p"), next);
-                self.cost(cost.other)
             }
             Op::LockOSThread { internal } => {
                 advance_pc(&mut ex);

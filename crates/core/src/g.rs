@@ -20,6 +20,7 @@
 //! Legal transitions are checked by [`G::casgstatus`], which panics with Go's wording on
 //! an illegal one (Go's `casgstatus` throws).
 
+use crate::optid::OptId;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicU64, AtomicU8, Ordering};
 
 pub use crate::runq::GIdx;
@@ -305,8 +306,8 @@ pub struct G {
     pub preempt: AtomicBool,
     /// `preemptShrink`: shrink the stack at the next synchronous safe point.
     pub preempt_shrink: AtomicBool,
-    /// Index + 1 of the M running it, 0 if none (`gp.m`).
-    pub m: AtomicU32,
+    /// The M running it (`gp.m`).
+    pub m: OptId,
     /// `stack.lo`: simulated address of the stack's low end.
     pub stack_lo: AtomicU64,
     /// `stack.hi - stack.lo`.
@@ -320,12 +321,12 @@ pub struct G {
     /// `waitsince`-like: virtual time of the last status change (for the UI).
     pub since: AtomicI64,
     pub exec: crate::sync::SpinLock<GExec>,
-    /// `g.lockedm`: M id + 1 of the M this G is locked to (`LockOSThread`), 0 if none.
+    /// `g.lockedm`: the M this G is locked to (`LockOSThread`).
     /// Written only by the G itself while it runs; read by any M in `schedule`.
-    pub lockedm: AtomicU32,
-    /// The function whose `go` statement created this G, + 1 (0: none), for the
+    pub lockedm: OptId,
+    /// The function (index) whose `go` statement created this G, for the
     /// traceback's `created by` line (Go keeps the PC, `g.gopc`).
-    pub gopc_func: AtomicU32,
+    pub gopc_func: OptId,
     /// For a G a front end's code created: that function's name and the `go`
     /// statement's `file:line`, as its traceback gave them.
     pub gopc: std::sync::Mutex<Option<(String, String)>>,
@@ -340,7 +341,7 @@ impl G {
             waitreason: AtomicU8::new(0),
             preempt: AtomicBool::new(false),
             preempt_shrink: AtomicBool::new(false),
-            m: AtomicU32::new(0),
+            m: OptId::none(),
             stack_lo: AtomicU64::new(0),
             stack_size: AtomicU64::new(0),
             stack_used: AtomicU64::new(0),
@@ -349,8 +350,8 @@ impl G {
             startarg: AtomicI64::new(0),
             since: AtomicI64::new(0),
             exec: crate::sync::SpinLock::new(GExec::default()),
-            lockedm: AtomicU32::new(0),
-            gopc_func: AtomicU32::new(0),
+            lockedm: OptId::none(),
+            gopc_func: OptId::none(),
             gopc: std::sync::Mutex::new(None),
         }
     }

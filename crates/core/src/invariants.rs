@@ -48,7 +48,7 @@ impl Runtime {
             // `startlockedm` handed this M a P for its locked G, which is on no queue
             // until the M wakes and runs it.
             let locked = GIdx(mm.lockedg.load(Ordering::Acquire));
-            if !locked.is_nil() && locked != g && mm.nextp.load(Ordering::Acquire) != 0 {
+            if !locked.is_nil() && locked != g && mm.nextp.is_some(Ordering::Acquire) {
                 put(locked, format!("M{} lockedg, handed a P", mm.id));
             }
         }

@@ -61,6 +61,7 @@ pub mod g;
 pub mod invariants;
 pub mod netpoll;
 pub mod objects;
+pub mod optid;
 pub mod output;
 pub mod proc;
 pub mod program;

@@ -33,7 +33,9 @@ use crate::trace::{EvKind, StopReason};
 
 /// What `stealWork` came back with.
 pub(crate) enum Steal {
-    G(GIdx, bool),
+    /// A G to run; `inherit_time` as `runqget`'s (true only for a G from our own runnext,
+    /// readied there by a timer this steal pass ran).
+    G { gp: GIdx, inherit_time: bool },
     /// A timer ran or an STW began: start `findRunnable` over.
     NewWork,
     /// Nothing; the earliest timer seen on other Ps (0: none).
@@ -103,17 +105,17 @@ impl Runtime {
     pub(crate) fn acquirep(&self, m: MId, p: PId) {
         let pp = self.p(p);
         assert!(
-            pp.m.load(Ordering::Acquire) == 0 && self.m(m).p().is_none(),
+            pp.m().is_none() && self.m(m).p().is_none(),
             "acquirep: invalid p state (p{} m={:?}, m{} p={:?})",
             p,
             pp.m(),
             self.m(m).id,
             self.m(m).p()
         );
-        pp.m.store(m + 1, Ordering::Release);
-        pp.oldm.store(m + 1, Ordering::Release);
+        pp.m.store(Some(m), Ordering::Release);
+        pp.oldm.store(Some(m), Ordering::Release);
         pp.status.store(PStatus::Running as u32, Ordering::Release);
-        self.m(m).p.store(p + 1, Ordering::Release);
+        self.m(m).p.store(Some(p), Ordering::Release);
         self.emit(Some(m), EvKind::ProcStart { p: p as i32 });
     }
 
@@ -123,8 +125,8 @@ impl Runtime {
         let p = mm.p().expect("releasep: invalid arg");
         self.emit(Some(m), EvKind::ProcStop { p: p as i32 });
         let pp = self.p(p);
-        pp.m.store(0, Ordering::Release);
-        mm.p.store(0, Ordering::Release);
+        pp.m.store(None, Ordering::Release);
+        mm.p.store(None, Ordering::Release);
         pp.status.store(PStatus::Idle as u32, Ordering::Release);
         p
     }
@@ -338,12 +340,12 @@ impl Runtime {
                     !mm.spinning.load(Ordering::Acquire),
                     "startm: m is spinning"
                 );
-                assert!(mm.nextp.load(Ordering::Acquire) == 0, "startm: m has p");
+                assert!(mm.nextp.is_none(Ordering::Acquire), "startm: m has p");
                 if spinning {
                     assert!(self.p(p).runq.runqempty(), "startm: p has runnable gs");
                     mm.spinning.store(true, Ordering::Release);
                 }
-                mm.nextp.store(p + 1, Ordering::Release);
+                mm.nextp.store(Some(p), Ordering::Release);
                 self.notewakeup(nm);
             }
         }
@@ -364,7 +366,7 @@ impl Runtime {
         }
         let nm = self.new_m_struct(false);
         let mm = self.m(nm);
-        mm.nextp.store(p + 1, Ordering::Release);
+        mm.nextp.store(Some(p), Ordering::Release);
         if spinning {
             mm.spinning.store(true, Ordering::Release);
         }
@@ -401,9 +403,11 @@ impl Runtime {
             return Some(Wait::Park); // spurious wake-up
         }
         mm.blocked.store(false, Ordering::Release);
-        let np = mm.nextp.swap(0, Ordering::AcqRel);
-        assert!(np != 0, "stopm: woken without a P");
-        self.acquirep(m, np - 1);
+        let np = mm
+            .nextp
+            .swap(None, Ordering::AcqRel)
+            .expect("stopm: woken without a P");
+        self.acquirep(m, np);
         // Woken in `stoplockedm`: run the locked G at once.
         let locked = GIdx(mm.lockedg.load(Ordering::Acquire));
         if !locked.is_nil() {
@@ -429,7 +433,7 @@ impl Runtime {
         let mm = self.m(m);
         let gp = GIdx(mm.lockedg.load(Ordering::Acquire));
         assert!(
-            !gp.is_nil() && self.g(gp).lockedm.load(Ordering::Acquire) == m + 1,
+            !gp.is_nil() && self.g(gp).lockedm.load(Ordering::Acquire) == Some(m),
             "stoplockedm: inconsistent locking"
         );
         if mm.p().is_some() {
@@ -446,16 +450,20 @@ impl Runtime {
     /// `startlockedm`: `gp` is locked to another M; hand that M our P, wake it, and
     /// stop (`stopm`).
     pub(crate) fn startlockedm(&self, m: MId, gp: GIdx, cont: &mut MCont) -> Wait {
-        let lm = self.g(gp).lockedm.load(Ordering::Acquire) - 1;
+        let lm = self
+            .g(gp)
+            .lockedm
+            .load(Ordering::Acquire)
+            .expect("startlockedm: not locked");
         assert!(lm != m, "startlockedm: locked to me");
         let lmm = self.m(lm);
         assert!(
-            lmm.nextp.load(Ordering::Acquire) == 0,
+            lmm.nextp.is_none(Ordering::Acquire),
             "startlockedm: m has p"
         );
         self.incidlelocked(-1);
         let p = self.releasep(m);
-        lmm.nextp.store(p + 1, Ordering::Release);
+        lmm.nextp.store(Some(p), Ordering::Release);
         self.notewakeup(lm);
         self.stopm(m, cont)
     }
@@ -480,7 +488,7 @@ impl Runtime {
         };
         n.store(n.load(Ordering::Relaxed) + 1, Ordering::Release);
         mm.lockedg.store(gp.0, Ordering::Release);
-        self.g(gp).lockedm.store(m + 1, Ordering::Release);
+        self.g(gp).lockedm.store(Some(m), Ordering::Release);
     }
 
     /// `UnlockOSThread`: undo one `LockOSThread`; the G and M come apart when both
@@ -506,7 +514,7 @@ impl Runtime {
             return;
         }
         mm.lockedg.store(0, Ordering::Release);
-        self.g(gp).lockedm.store(0, Ordering::Release);
+        self.g(gp).lockedm.store(None, Ordering::Release);
     }
 
     /// `handoffp`: the P's M is going away (syscall, retake, locked G); start an M for the
@@ -590,7 +598,11 @@ impl Runtime {
         }
         match self.find_runnable(m, cont) {
             Found::Wait(w) => w,
-            Found::G(gp, inherit_time, try_wakep) => {
+            Found::G {
+                gp,
+                inherit_time,
+                try_wakep,
+            } => {
                 if mm.spinning.load(Ordering::Acquire) {
                     self.resetspinning(m);
                 }
@@ -598,7 +610,7 @@ impl Runtime {
                     self.wakep();
                 }
                 // A G locked to another M runs only there: hand it our P (`startlockedm`).
-                if self.g(gp).lockedm.load(Ordering::Acquire) != 0 {
+                if self.g(gp).lockedm.is_some(Ordering::Acquire) {
                     return self.startlockedm(m, gp, cont);
                 }
                 self.execute(m, gp, inherit_time);
@@ -615,7 +627,7 @@ impl Runtime {
         let mm = self.m(m);
         let g = self.g(gp);
         mm.curg.store(gp.0, Ordering::Release);
-        g.m.store(m + 1, Ordering::Release);
+        g.m.store(Some(m), Ordering::Release);
         g.casgstatus(GStatus::Runnable, GStatus::Running, self.rmw);
         g.since.store(self.now(), Ordering::Relaxed);
         g.preempt.store(false, Ordering::Release);
@@ -633,7 +645,7 @@ impl Runtime {
         let mm = self.m(m);
         let gp = mm.curg();
         if !gp.is_nil() {
-            self.g(gp).m.store(0, Ordering::Release);
+            self.g(gp).m.store(None, Ordering::Release);
         }
         mm.curg.store(0, Ordering::Release);
     }
@@ -663,7 +675,16 @@ impl Runtime {
                     self.become_spinning(m);
                 }
                 match self.steal_work(m, now, resume) {
-                    Steal::G(g, inherit) => return Found::G(g, inherit, false),
+                    Steal::G {
+                        gp: g,
+                        inherit_time: inherit,
+                    } => {
+                        return Found::G {
+                            gp: g,
+                            inherit_time: inherit,
+                            try_wakep: false,
+                        }
+                    }
                     Steal::NewWork => continue 'top,
                     Steal::Backoff(mut r) => {
                         r.now = now;
@@ -697,7 +718,11 @@ impl Runtime {
                     drop(s);
                     let g = g.expect("global runq empty with non-zero runqsize");
                     self.runqputbatch_or_global(p, &batch);
-                    return Found::G(g, false, false);
+                    return Found::G {
+                        gp: g,
+                        inherit_time: false,
+                        try_wakep: false,
+                    };
                 }
                 if !mm.spinning.load(Ordering::Acquire)
                     && self.sched.needspinning.load(Ordering::Acquire) == 1
@@ -734,7 +759,11 @@ impl Runtime {
                             self.acquirep(m, p2);
                             self.runqputbatch_or_global(p2, &batch);
                             self.become_spinning(m);
-                            return Found::G(g, false, false);
+                            return Found::G {
+                                gp: g,
+                                inherit_time: false,
+                                try_wakep: false,
+                            };
                         }
                     }
                 }
@@ -813,12 +842,20 @@ impl Runtime {
                 self.globrunqget(&mut s)
             };
             if let Some(g) = g {
-                return Err(Found::G(g, false, false));
+                return Err(Found::G {
+                    gp: g,
+                    inherit_time: false,
+                    try_wakep: false,
+                });
             }
         }
         // 7. Local run queue (runnext first).
         if let Some((g, inherit)) = pp.runq.runqget() {
-            return Err(Found::G(g, inherit, false));
+            return Err(Found::G {
+                gp: g,
+                inherit_time: inherit,
+                try_wakep: false,
+            });
         }
         // 8. Global run queue, a batch.
         if self.sched.runqsize.load(Ordering::Acquire) != 0 {
@@ -828,7 +865,11 @@ impl Runtime {
             };
             if let Some(g) = g {
                 self.runqputbatch_or_global(p, &batch);
-                return Err(Found::G(g, false, false));
+                return Err(Found::G {
+                    gp: g,
+                    inherit_time: false,
+                    try_wakep: false,
+                });
             }
         }
         // 9. Non-blocking netpoll.
@@ -842,7 +883,11 @@ impl Runtime {
             if let Some((&first, rest)) = list.split_first() {
                 self.injectglist(Some(m), rest);
                 self.unpark(Some(m), first);
-                return Err(Found::G(first, false, false));
+                return Err(Found::G {
+                    gp: first,
+                    inherit_time: false,
+                    try_wakep: false,
+                });
             }
         }
         Ok((now, poll_until))
@@ -946,7 +991,10 @@ impl Runtime {
                     debug_assert_eq!(rs.victim, p2, "stealWork: resumed at another victim");
                     if victim.runq.runqgrab_runnext_cas(rs.next) {
                         self.emit_steal(m, p2, p, 1, true);
-                        return Steal::G(rs.next, false);
+                        return Steal::G {
+                            gp: rs.next,
+                            inherit_time: false,
+                        };
                     }
                 } else {
                     if self.sched.gcwaiting.load(Ordering::Acquire) {
@@ -966,7 +1014,10 @@ impl Runtime {
                                 self.ready(m, g, true);
                             }
                             if let Some((g, inherit)) = pp.runq.runqget() {
-                                return Steal::G(g, inherit);
+                                return Steal::G {
+                                    gp: g,
+                                    inherit_time: inherit,
+                                };
                             }
                             ran_timer = true;
                         }
@@ -1003,7 +1054,10 @@ impl Runtime {
                 if let Some(g) = got {
                     let stolen = pp.runq.len() + 1;
                     self.emit_steal(m, p2, p, stolen, ring_before == 0 && stolen == 1);
-                    return Steal::G(g, false);
+                    return Steal::G {
+                        gp: g,
+                        inherit_time: false,
+                    };
                 }
             }
         }
@@ -1080,8 +1134,7 @@ impl Runtime {
             (ex.frames.last().map(|f| f.func), code)
         };
         let ng = self.g(g);
-        ng.gopc_func
-            .store(creator_func.map_or(0, |f| f + 1), Ordering::Release);
+        ng.gopc_func.store(creator_func, Ordering::Release);
         *ng.gopc.lock().unwrap_or_else(|e| e.into_inner()) = creator_code;
         self.runqput(p, g, true);
         if self.main_started.load(Ordering::Acquire) {
@@ -1207,7 +1260,7 @@ impl Runtime {
         g.waitreason.store(0, Ordering::Relaxed);
         // A G that exits while locked: Go ends the thread with it (`goexit0` →
         // `mexit`); the model unlocks and keeps the M.
-        if g.lockedm.swap(0, Ordering::AcqRel) != 0 {
+        if g.lockedm.swap(None, Ordering::AcqRel).is_some() {
             let mm = self.m(m);
             mm.lockedg.store(0, Ordering::Release);
             mm.locked_ext.store(0, Ordering::Release);
@@ -1370,14 +1423,14 @@ impl Runtime {
         let pp = self.p(p);
         mm.syscalltick
             .store(pp.syscalltick.load(Ordering::Acquire), Ordering::Release);
-        mm.oldp.store(p + 1, Ordering::Release);
+        mm.oldp.store(Some(p), Ordering::Release);
         let g = self.g(gp);
         self.emit(Some(m), EvKind::GoSyscallBegin { g: g.goid() });
         if self.sched.gcwaiting.load(Ordering::Acquire) {
             let mut s = self.lock_sched();
             if s.stopwait > 0 {
-                pp.m.store(0, Ordering::Release);
-                mm.p.store(0, Ordering::Release);
+                pp.m.store(None, Ordering::Release);
+                mm.p.store(None, Ordering::Release);
                 pp.status.store(PStatus::Gcstop as u32, Ordering::Release);
                 self.emit(Some(m), EvKind::ProcStop { p: p as i32 });
                 pp.syscalltick.fetch_add(1, Ordering::AcqRel);
@@ -1417,7 +1470,7 @@ impl Runtime {
         let gp = mm.curg();
         let g = self.g(gp);
         g.casgstatus(GStatus::Syscall, GStatus::Running, self.rmw);
-        let oldp = mm.oldp.swap(0, Ordering::AcqRel);
+        let oldp = mm.oldp.swap(None, Ordering::AcqRel);
         let goid = g.goid();
         let mut have_p = mm.p();
         if let Some(p) = have_p {
@@ -1460,7 +1513,7 @@ impl Runtime {
         }
         self.globrunqput(&mut s, gp);
         // `exitsyscall0`: a locked G's M waits for it in `stoplockedm`, not `stopm`.
-        let locked = g.lockedm.load(Ordering::Acquire) != 0;
+        let locked = g.lockedm.is_some(Ordering::Acquire);
         drop(s);
         if locked {
             return self.stoplockedm(m, cont);
@@ -1470,9 +1523,8 @@ impl Runtime {
 
     /// `exitsyscallTryGetP`: steal `oldp` back from a thread now in a syscall on it, or
     /// take any idle P.
-    fn exitsyscall_try_getp(&self, m: MId, oldp: u32) -> Option<PId> {
-        if oldp != 0 {
-            let p = oldp - 1;
+    fn exitsyscall_try_getp(&self, m: MId, oldp: Option<PId>) -> Option<PId> {
+        if let Some(p) = oldp {
             if let Some((om, og)) = self.set_block_on_exit_syscall(p) {
                 self.take_p(Some(m), p, om);
                 self.g(og).release_scan(GStatus::Syscall);
@@ -1508,7 +1560,7 @@ impl Runtime {
         if g.status() != GStatus::Syscall || !g.try_scan(GStatus::Syscall) {
             return None;
         }
-        if g.m.load(Ordering::Acquire) != mp + 1 || self.m(mp).p() != Some(p) {
+        if g.m.load(Ordering::Acquire) != Some(mp) || self.m(mp).p() != Some(p) {
             g.release_scan(GStatus::Syscall);
             return None;
         }
@@ -1518,8 +1570,8 @@ impl Runtime {
     /// `takeP` (`releaseP(_Pidle)`): unwire a syscalling M's P; trace `ProcSteal`.
     pub(crate) fn take_p(&self, by: Option<MId>, p: PId, from: MId) {
         let pp = self.p(p);
-        pp.m.store(0, Ordering::Release);
-        self.m(from).p.store(0, Ordering::Release);
+        pp.m.store(None, Ordering::Release);
+        self.m(from).p.store(None, Ordering::Release);
         pp.status.store(PStatus::Idle as u32, Ordering::Release);
         self.emit(
             by,
@@ -1601,7 +1653,7 @@ impl Runtime {
 mod tests {
     use super::*;
 
-    /// §17.9 `randomOrder`: from any start and any coprime stride, a pass visits every P
+    /// `randomOrder`: from any start and any coprime stride, a pass visits every P
     /// exactly once.
     #[test]
     fn steal_order_visits_every_p_once() {
@@ -1616,7 +1668,7 @@ mod tests {
         assert_eq!(coprimes(6), vec![1, 5]);
     }
 
-    /// §17.11 `globrunqgetbatch`: min(n, size, size/GOMAXPROCS + 1); GOMAXPROCS=2 and 37
+    /// `globrunqgetbatch`: min(n, size, size/GOMAXPROCS + 1); GOMAXPROCS=2 and 37
     /// queued gives 19 (one to run, 18 for the ring); GOMAXPROCS=1 and 2 gives 2.
     #[test]
     fn global_batch_size() {
@@ -1676,7 +1728,7 @@ mod handoff_tests {
         sim
     }
 
-    /// §17.13 `wakep`: a no-op while any M spins; with no idle P it sets needspinning.
+    /// `wakep`: a no-op while any M spins; with no idle P it sets needspinning.
     #[test]
     fn wakep_is_a_no_op_while_an_m_spins_and_flags_needspinning_without_an_idle_p() {
         let sim = rt(2);
@@ -1699,7 +1751,7 @@ mod handoff_tests {
         assert_eq!(rt.sched.nmspinning.load(Ordering::Acquire), 1);
     }
 
-    /// §17.15 `handoffp`'s table: row 1 (local work → startm), row 4 (no spinning or
+    /// `handoffp`'s table: row 1 (local work → startm), row 4 (no spinning or
     /// idle M/P → a spinning M), row 8 (the last running P, nobody polling → startm),
     /// row 9 (otherwise the P goes idle).
     #[test]
@@ -1770,7 +1822,7 @@ mod handoff_tests {
         g
     }
 
-    /// §17.10 `findRunnable` step 10: a non-spinning M steals only while
+    /// `findRunnable`'s steal loop: a non-spinning M steals only while
     /// `2*nmspinning < gomaxprocs - npidle`; otherwise it leaves the work to the spinners
     /// already looking and gives its P up.
     #[test]
@@ -1790,7 +1842,7 @@ mod handoff_tests {
             let found = rt.find_runnable(0, &mut cont);
             if steals {
                 assert!(
-                    matches!(found, Found::G(got, _, _) if got == g),
+                    matches!(found, Found::G { gp: got, .. } if got == g),
                     "2*0 < 2: M0 spins and steals P1's G"
                 );
                 assert!(rt.p(p1).runq.runqempty());
@@ -1878,14 +1930,14 @@ mod handoff_tests {
             let found = rt.find_runnable(0, &mut cont);
             let want = if victim_ran_it { global } else { next };
             assert!(
-                matches!(found, Found::G(g, _, _) if g == want),
+                matches!(found, Found::G { gp: g, .. } if g == want),
                 "victim ran it: {victim_ran_it}"
             );
             assert!(rt.m(0).steal_resume.lock().is_none());
         }
     }
 
-    /// §17.24 `injectglist` from a P-less M (sysmon's netpoll, or an M that dropped its
+    /// `injectglist` from a P-less M (sysmon's netpoll, or an M that dropped its
     /// P): every G goes to the global queue and one idle P is started per G.
     #[test]
     fn netpoll_results_without_a_p_all_go_global_and_start_idle_ps() {
@@ -1904,7 +1956,7 @@ mod handoff_tests {
         }
     }
 
-    /// §17.24 `injectglist` on an M with a P: one G per idle P goes to the global queue
+    /// `injectglist` on an M with a P: one G per idle P goes to the global queue
     /// (and that many idle Ps start); the rest go to the caller's own run queue.
     #[test]
     fn netpoll_results_with_a_p_feed_idle_ps_first_and_keep_the_rest_local() {

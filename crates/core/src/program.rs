@@ -122,9 +122,6 @@ pub enum Op {
     ParkIdle(crate::g::WaitReason),
     /// `runtime.main`: start sysmon on its own M and set `mainStarted`.
     StartSysmon,
-    /// `runtime.main`: the runtime's other goroutines (finalizer, cleanup, GC workers)
-    /// have taken goids below this one.
-    ReserveGoids(u64),
     /// `runtime.LockOSThread()` (`internal`: the runtime's own `lockOSThread`).
     LockOSThread {
         internal: bool,
@@ -146,8 +143,6 @@ pub enum Op {
         blocking: FuncId,
         network: FuncId,
     },
-    /// Return from the current function (implicit at the end of a body).
-    Ret,
     /// Run the G's code ([`crate::code::GCode`], a front end's program) until it returns;
     /// `main.main` of a front end's program is this one op.
     Code,

@@ -2,7 +2,7 @@
 //!
 //! This module is a line-by-line model of the local run queue of Go 1.27's scheduler
 //! (`runtime/proc.go`: `runqempty`, `runqput`, `runqputslow`, `runqputbatch`, `runqget`,
-//! `runqdrain`, `runqgrab`, `runqsteal`; see GMP-REFERENCE §2). It is real lock-free code,
+//! `runqdrain`, `runqgrab`, `runqsteal`). It is real lock-free code,
 //! not a simulation: the same functions can be driven by one thread (the deterministic model)
 //! or by many (the stress test, and loom, which checks every interleaving).
 //!
@@ -568,7 +568,7 @@ mod tests {
         thief.runqsteal(victim, next, || false, || {})
     }
 
-    /// GMP-REFERENCE §2 runqput step 2 / §17.1: `runqput(next=true)` puts the G in runnext and
+    /// `proc.go: runqput`: `runqput(next=true)` puts the G in runnext and
     /// kicks the old runnext to the ring tail, so `go A; go B` runs B first, then A.
     #[test]
     fn runqput_next_kicks_old_runnext_to_tail() {
@@ -589,7 +589,7 @@ mod tests {
         );
     }
 
-    /// GMP-REFERENCE §2 runqget / §17.3: only a G taken from runnext inherits the time slice.
+    /// `proc.go: runqget`: only a G taken from runnext inherits the time slice.
     #[test]
     fn inherit_time_only_for_runnext() {
         let q: RunQueue = RunQueue::new();
@@ -601,7 +601,7 @@ mod tests {
         assert_eq!(q.runqget(), None);
     }
 
-    /// GMP-REFERENCE §2 runqputslow / §17.6: putting into a full 256 ring hands exactly the 128
+    /// `proc.go: runqputslow`: putting into a full 256 ring hands exactly the 128
     /// oldest plus the new G, in order, to the global queue; the newest 128 stay local.
     #[test]
     fn overflow_moves_oldest_half_plus_new_g_in_order() {
@@ -622,7 +622,7 @@ mod tests {
         assert_eq!(rest, (129..=256).map(g).collect::<Vec<_>>());
     }
 
-    /// GMP-REFERENCE §2 runqput + runqputslow: a runnext kick into a full ring overflows the
+    /// `proc.go: runqput` + `runqputslow`: a runnext kick into a full ring overflows the
     /// kicked G (not the new runnext G), which stays in runnext.
     #[test]
     fn runnext_kick_into_full_ring_overflows_the_kicked_g() {
@@ -637,7 +637,7 @@ mod tests {
         assert_eq!(q.runnext(), g(501));
     }
 
-    /// GMP-REFERENCE §2 runqputslow: the throw "runqputslow: queue is not full".
+    /// `proc.go: runqputslow`: the throw "runqputslow: queue is not full".
     #[test]
     #[should_panic(expected = "runqputslow: queue is not full")]
     fn runqputslow_throws_when_not_full() {
@@ -646,7 +646,7 @@ mod tests {
         q.runqputslow(g(99), 0, 10, &mut no_overflow);
     }
 
-    /// GMP-REFERENCE §2 runqgrab / §17.7: a grab takes ceil(n/2) from the victim's head:
+    /// `proc.go: runqgrab`: a grab takes ceil(n/2) from the victim's head:
     /// 1 of 1, 1 of 2, 2 of 3, 128 of 256.
     #[test]
     fn runqgrab_takes_ceil_half_from_head() {
@@ -667,7 +667,7 @@ mod tests {
         }
     }
 
-    /// GMP-REFERENCE §2 runqgrab / §17.8: runnext is stolen only when the ring is empty and the
+    /// `proc.go: runqgrab`: runnext is stolen only when the ring is empty and the
     /// caller asked for it; the back-off runs only if the victim is busy and not in a syscall.
     #[test]
     fn runnext_stolen_only_when_ring_empty_and_requested() {
@@ -731,7 +731,7 @@ mod tests {
         assert!(victim.runqempty());
     }
 
-    /// GMP-REFERENCE §2 runqsteal / §17.7: the thief runs the last grabbed G and queues the
+    /// `proc.go: runqsteal`: the thief runs the last grabbed G and queues the
     /// other n-1 (in order) on its own ring.
     #[test]
     fn runqsteal_returns_last_grabbed_and_queues_rest() {
@@ -754,7 +754,7 @@ mod tests {
         assert_eq!(steal(&thief, &v1, true), None);
     }
 
-    /// GMP-REFERENCE §2 runqsteal: the throw "runqsteal: runq overflow" when the stolen Gs would
+    /// `proc.go: runqsteal`: the throw "runqsteal: runq overflow" when the stolen Gs would
     /// not fit in the thief's ring.
     #[test]
     #[should_panic(expected = "runqsteal: runq overflow")]
@@ -766,14 +766,18 @@ mod tests {
         let _ = steal(&thief, &victim, false);
     }
 
-    /// GMP-REFERENCE §2 runqempty: empty only with an empty ring and no runnext.
+    /// `proc.go: runqempty`: empty only with an empty ring and no runnext.
     #[test]
     fn runqempty_counts_runnext() {
         let q: RunQueue = RunQueue::new();
         assert!(q.runqempty());
         q.runqput(g(1), true, &mut no_overflow);
         assert!(!q.runqempty());
-        assert_eq!(q.len(), 0, "len excludes runnext (schedtrace, §17.30)");
+        assert_eq!(
+            q.len(),
+            0,
+            "len excludes runnext (as schedtrace's runqsize)"
+        );
         q.runqput(g(2), false, &mut no_overflow);
         assert!(!q.runqempty());
         q.runqget();
@@ -783,7 +787,7 @@ mod tests {
         assert_eq!(q.runqget(), None);
     }
 
-    /// GMP-REFERENCE §2 ring: counters are free-running u32s; every operation must work across
+    /// `p.runqhead`/`p.runqtail`: counters are free-running u32s; every operation must work across
     /// the 2³² wrap (put, get, overflow, grab, steal, putbatch, drain).
     #[test]
     fn u32_counters_wrap_around() {
@@ -823,7 +827,7 @@ mod tests {
         assert_eq!(q.len(), 4);
     }
 
-    /// GMP-REFERENCE §2 runqputbatch: fills as many as fit with one publish; the rest are left to
+    /// `proc.go: runqputbatch`: fills as many as fit with one publish; the rest are left to
     /// the caller.
     #[test]
     fn runqputbatch_fills_what_fits() {
@@ -838,7 +842,7 @@ mod tests {
         assert_eq!(got, [1, 2, 3, 10, 11, 12, 13, 14].map(g));
     }
 
-    /// GMP-REFERENCE §2 notes / runqdrain: runnext first, then the ring in order.
+    /// `proc.go: runqdrain`: runnext first, then the ring in order.
     #[test]
     fn runqdrain_takes_runnext_then_ring() {
         let q: RunQueue = RunQueue::new();
@@ -873,7 +877,7 @@ mod tests {
 
     mod model {
         //! Sequential property test: random operations on three queues against a `VecDeque`
-        //! reference model of Go's semantics (GMP-REFERENCE §2).
+        //! reference model of Go's semantics (`proc.go`: `runqput`, `runqget`, `runqsteal`).
         use super::*;
         use proptest::prelude::*;
         use std::collections::VecDeque;

@@ -36,6 +36,7 @@ use crate::arena::AppendVec;
 use crate::consts::*;
 use crate::g::{GExec, GIdx, GKind, GStatus, G};
 use crate::objects::Objects;
+use crate::optid::OptId;
 use crate::program::{OpCost, Program};
 use crate::runq::RunQueue;
 use crate::trace::{EvKind, Event, EventLog, Keep};
@@ -202,10 +203,10 @@ impl<T: Env + ?Sized> Env for Arc<T> {
 pub struct P {
     pub id: PId,
     pub status: AtomicU32,
-    /// M id + 1 of the M holding it, 0 if none (`p.m`).
-    pub m: AtomicU32,
+    /// The M holding it (`p.m`).
+    pub m: OptId,
     /// `p.oldm`: the last M that held it (procresize prefers it).
-    pub oldm: AtomicU32,
+    pub oldm: OptId,
     pub schedtick: AtomicU32,
     pub syscalltick: AtomicU32,
     pub runq: RunQueue,
@@ -253,8 +254,8 @@ impl P {
         P {
             id,
             status: AtomicU32::new(PStatus::Gcstop as u32),
-            m: AtomicU32::new(0),
-            oldm: AtomicU32::new(0),
+            m: OptId::none(),
+            oldm: OptId::none(),
             schedtick: AtomicU32::new(0),
             syscalltick: AtomicU32::new(0),
             runq: RunQueue::new(),
@@ -267,10 +268,7 @@ impl P {
         PStatus::from_u32(self.status.load(Ordering::Acquire))
     }
     pub fn m(&self) -> Option<MId> {
-        match self.m.load(Ordering::Acquire) {
-            0 => None,
-            v => Some(v - 1),
-        }
+        self.m.load(Ordering::Acquire)
     }
 }
 
@@ -279,10 +277,10 @@ pub struct M {
     pub id: i64,
     /// The G it runs (raw [`GIdx`], 0 = none).
     pub curg: AtomicU32,
-    /// P id + 1, 0 = none (`m.p`, `m.nextp`, `m.oldp`).
-    pub p: AtomicU32,
-    pub nextp: AtomicU32,
-    pub oldp: AtomicU32,
+    /// P ids (`m.p`, `m.nextp`, `m.oldp`).
+    pub p: OptId,
+    pub nextp: OptId,
+    pub oldp: OptId,
     pub spinning: AtomicBool,
     /// Parked on its note.
     pub blocked: AtomicBool,
@@ -332,9 +330,9 @@ impl M {
         M {
             id,
             curg: AtomicU32::new(0),
-            p: AtomicU32::new(0),
-            nextp: AtomicU32::new(0),
-            oldp: AtomicU32::new(0),
+            p: OptId::none(),
+            nextp: OptId::none(),
+            oldp: OptId::none(),
             spinning: AtomicBool::new(false),
             blocked: AtomicBool::new(false),
             park: AtomicU32::new(0),
@@ -349,10 +347,7 @@ impl M {
         }
     }
     pub fn p(&self) -> Option<PId> {
-        match self.p.load(Ordering::Acquire) {
-            0 => None,
-            v => Some(v - 1),
-        }
+        self.p.load(Ordering::Acquire)
     }
     pub fn curg(&self) -> GIdx {
         GIdx(self.curg.load(Ordering::Acquire))
@@ -537,7 +532,14 @@ pub struct StackCopy {
 
 /// What `findRunnable` decided.
 pub(crate) enum Found {
-    G(GIdx, bool, bool),
+    /// A G to run; `inherit_time`: it came from runnext and keeps the current time slice;
+    /// `try_wakep`: `findRunnable`'s tryWakeP, which Go sets for the trace reader and GC
+    /// workers (never set by this model, which has neither).
+    G {
+        gp: GIdx,
+        inherit_time: bool,
+        try_wakep: bool,
+    },
     Wait(Wait),
 }
 
@@ -835,7 +837,7 @@ impl Runtime {
                     s.push_str(&format!(", {minutes} minutes"));
                 }
             }
-            if g.lockedm.load(Ordering::Acquire) != 0 {
+            if g.lockedm.is_some(Ordering::Acquire) {
                 s.push_str(", locked to thread");
             }
             s.push_str("]:\n");
@@ -868,8 +870,8 @@ impl Runtime {
                 s.push_str(&format!(
                     "created by {bare} in goroutine {parent}\n\t{at}\n"
                 ));
-            } else if creator != 0 {
-                let name = &self.prog.funcs[creator as usize - 1].name;
+            } else if let Some(creator) = creator {
+                let name = &self.prog.funcs[creator as usize].name;
                 s.push_str(&format!("created by {name}"));
                 if parent != 0 {
                     s.push_str(&format!(" in goroutine {parent}"));
@@ -895,14 +897,6 @@ impl Runtime {
         let id = own.goidcache;
         own.goidcache += 1;
         id
-    }
-
-    /// `ReserveGoids`: take goids from P `p`'s cache until the next one is `next`.
-    pub(crate) fn reserve_goids(&self, p: PId, next: u64) {
-        let mut own = self.p(p).own.lock();
-        while own.goidcache < next {
-            self.next_goid(&mut own);
-        }
     }
 
     /// The G's program state (owner-only lock).

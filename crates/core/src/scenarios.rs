@@ -1,7 +1,7 @@
 //! # Built-in scenarios: the course chapters' programs, as G programs
 //!
 //! Each scenario mirrors a Go program from the course chapters (or from the experiments
-//! in GMP-REFERENCE §16), takes parameters (`gmp run NAME --set key=value`), and can
+//! run on Go 1.27.3), takes parameters (`gmp run NAME --set key=value`), and can
 //! show the equivalent Go source. Its output is what that Go program prints.
 
 use crate::g::GKind;

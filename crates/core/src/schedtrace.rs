@@ -121,12 +121,12 @@ impl Runtime {
         // Gs in allocation order.
         for g in (1..self.allgs.len()).map(|i| &self.allgs[i]) {
             let m = match g.m.load(Ordering::Acquire) {
-                0 => "nil".to_string(),
-                v => self.m(v - 1).id.to_string(),
+                None => "nil".to_string(),
+                Some(m) => self.m(m).id.to_string(),
             };
             let lockedm = match g.lockedm.load(Ordering::Acquire) {
-                0 => "nil".to_string(),
-                v => self.m(v - 1).id.to_string(),
+                None => "nil".to_string(),
+                Some(m) => self.m(m).id.to_string(),
             };
             let _ = writeln!(
                 out,

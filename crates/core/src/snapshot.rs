@@ -238,10 +238,7 @@ impl Runtime {
                 waitreason: g.waitreason(),
                 stack_size: g.stack_size.load(Ordering::Relaxed),
                 stack_used: g.stack_used.load(Ordering::Relaxed),
-                m: match g.m.load(Ordering::Relaxed) {
-                    0 => None,
-                    v => Some(self.m(v - 1).id),
-                },
+                m: g.m.load(Ordering::Relaxed).map(|m| self.m(m).id),
                 startfn: g.startfn.load(Ordering::Relaxed),
                 startarg: g.startarg.load(Ordering::Relaxed),
             });

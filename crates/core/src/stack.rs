@@ -108,7 +108,7 @@ mod tests {
         assert!(needs_morestack(2048 - 928, 2048, 64));
     }
 
-    /// GMP-REFERENCE §17.28: shrink only under 1/4 use and never below 2 KiB.
+    /// `stack.go: shrinkstack`: shrink only under 1/4 use and never below 2 KiB.
     #[test]
     fn shrink_rule() {
         assert!(should_shrink(100, 8192));

@@ -169,7 +169,7 @@ impl Runtime {
         for (p, mp) in runnable {
             match mp {
                 Some(mp) => {
-                    self.m(mp).nextp.store(p + 1, Ordering::Release);
+                    self.m(mp).nextp.store(Some(p), Ordering::Release);
                     self.notewakeup(mp);
                 }
                 None => self.newm(false, p),
@@ -198,7 +198,7 @@ impl Runtime {
         for i in old..nprocs {
             let pp = self.p(i);
             pp.status.store(PStatus::Gcstop as u32, Ordering::Release);
-            pp.m.store(0, Ordering::Release);
+            pp.m.store(None, Ordering::Release);
         }
         // The caller keeps its P if it survives, else takes P0.
         if let Some(m) = m {
@@ -212,10 +212,10 @@ impl Runtime {
                 cur => {
                     if let Some(p) = cur {
                         self.emit(Some(m), EvKind::ProcStop { p: p as i32 });
-                        self.p(p).m.store(0, Ordering::Release);
-                        mm.p.store(0, Ordering::Release);
+                        self.p(p).m.store(None, Ordering::Release);
+                        mm.p.store(None, Ordering::Release);
                     }
-                    self.p(0).m.store(0, Ordering::Release);
+                    self.p(0).m.store(None, Ordering::Release);
                     self.acquirep(m, 0);
                 }
             }
@@ -241,17 +241,15 @@ impl Runtime {
             }
             let pp = self.p(i);
             pp.status.store(PStatus::Idle as u32, Ordering::Release);
-            pp.m.store(0, Ordering::Release);
+            pp.m.store(None, Ordering::Release);
             if pp.runq.runqempty() {
                 idle.push(i);
                 continue;
             }
             // Prefer the P's previous M if it is idle (`mgetSpecific(oldm)`).
-            let oldm = pp.oldm.load(Ordering::Acquire);
-            let mp = if oldm != 0 {
-                self.mget_specific(s, oldm - 1)
-            } else {
-                None
+            let mp = match pp.oldm.load(Ordering::Acquire) {
+                Some(oldm) => self.mget_specific(s, oldm),
+                None => None,
             };
             match mp {
                 Some(mp) => runnable.push((i, Some(mp))),
@@ -304,7 +302,7 @@ impl Runtime {
         s.gfree.extend(own.gfree.drain(..));
         drop(own);
         pp.status.store(PStatus::Dead as u32, Ordering::Release);
-        pp.m.store(0, Ordering::Release);
+        pp.m.store(None, Ordering::Release);
         self.sched.idlep_mask[p as usize].store(false, Ordering::Release);
     }
 

@@ -1,6 +1,5 @@
-//! Observable behaviours of the Go 1.27 scheduler (GMP-REFERENCE §16 experiments and §17
-//! list), checked on the deterministic driver. Each test names the runtime function or
-//! measured fact it checks. Orders marked "real Go" were produced by Go 1.27.3 on
+//! Observable behaviours of the Go 1.27 scheduler, checked on the deterministic driver.
+//! Each test names the runtime function or measured fact it checks. Orders marked "real Go" were produced by Go 1.27.3 on
 //! linux/amd64 with the programs `gmp show <scenario>` prints (see oracle/).
 
 use gmp_core::g::{GIdx, GStatus};
@@ -43,7 +42,7 @@ fn events(s: &Sim) -> Vec<Event> {
     s.rt.events.snapshot()
 }
 
-/// §16(a), §17.4: `Gosched` puts the caller at the global queue's tail, so on one P two
+/// `proc.go: goschedImpl`: `Gosched` puts the caller at the global queue's tail, so on one P two
 /// yielding goroutines strictly alternate. Real Go: 100/100 `[B0 A0 B1 A1 B2 A2]`.
 #[test]
 fn gosched_alternates_on_one_p() {
@@ -54,7 +53,7 @@ fn gosched_alternates_on_one_p() {
     }
 }
 
-/// §17.1 `newproc`: `go f()` takes runnext and kicks the old runnext to the ring, so
+/// `newproc`: `go f()` takes runnext and kicks the old runnext to the ring, so
 /// `go A; go B; block` runs B first. Real Go: `[B0 B1 B2 A0 A1 A2]` 200/200 on one P,
 /// `[C0 C1 C2 A0 A1 A2 B0 B1 B2]` with three.
 #[test]
@@ -65,7 +64,7 @@ fn newest_goroutine_runs_first_from_runnext() {
     assert_eq!(stdout(&s), vec!["[C0 C1 C2 A0 A1 A2 B0 B1 B2]"]);
 }
 
-/// §17.11 `globrunqgetbatch`: with three yielders the local queue empties and a batch of
+/// `globrunqgetbatch`: with three yielders the local queue empties and a batch of
 /// min(128, 3, 3/1+1) = 3 comes back from the global queue in order.
 /// Real Go: `[C0 A0 B0 C1 A1 B1 C2 A2 B2]`.
 #[test]
@@ -74,7 +73,7 @@ fn three_yielders_round_robin_through_the_global_queue() {
     assert_eq!(stdout(&s), vec!["[C0 A0 B0 C1 A1 B1 C2 A2 B2]"]);
 }
 
-/// §17.27 `newproc1`: goids come from per-P batches of 16. On one P, runtime.main's
+/// `newproc1`: goids come from per-P batches of 16. On one P, runtime.main's
 /// own goroutines take 2-6 (forcegc, bgsweep, bgscavenge, the GOMAXPROCS updater, the
 /// finalizer goroutine), so the first user goroutine is 7. Real Go: `7 8` in 20/20 runs
 /// with GOMAXPROCS=1 (oracle/goid). (With more Ps it depends on which P main resumes
@@ -92,7 +91,7 @@ fn first_user_goroutine_gets_goid_7_on_one_p() {
     assert_eq!(created, vec![7, 8]);
 }
 
-/// §17.3, §17.18, §16(j): a G taken from runnext inherits the time slice, so a channel
+/// `proc.go: runqget` (inheritTime): a G taken from runnext inherits the time slice, so a channel
 /// ping-pong pair makes thousands of switches while `schedtick` barely moves.
 #[test]
 fn runnext_pingpong_shares_one_time_slice() {
@@ -111,7 +110,7 @@ fn runnext_pingpong_shares_one_time_slice() {
     assert!(ticks < 20, "schedtick advanced to {ticks}");
 }
 
-/// §17.6 `runqputslow`: the ring holds 256; when a G is kicked into a full ring, the 128
+/// `runqputslow`: the ring holds 256; when a G is kicked into a full ring, the 128
 /// oldest plus that G move, in order, to the global queue's tail.
 #[test]
 fn ring_overflow_moves_oldest_half_plus_new_to_global() {
@@ -161,7 +160,7 @@ fn ring_overflow_moves_oldest_half_plus_new_to_global() {
     rt.check_invariants().unwrap();
 }
 
-/// §17.5 `goschedImpl(preempted)` + §17.17 `retake`: a CPU-bound G is preempted after
+/// `goschedImpl(preempted)` + `retake`: a CPU-bound G is preempted after
 /// its schedtick stood still ≥ 10 ms at a sysmon tick, and goes to the global queue.
 /// The steady-state slice is about two sysmon periods (measured median 20.2 ms).
 #[test]
@@ -210,7 +209,7 @@ fn cpu_bound_goroutines_are_preempted_after_about_20ms() {
         .any(|e| matches!(e.kind, EvKind::Preempt { async_: true, .. })));
 }
 
-/// §16(c), §17.19-20: GOMAXPROCS(1), a goroutine spins in `for {}`, main sleeps 1 ms.
+/// `proc.go: retake` + async preemption (`preempt.go`): GOMAXPROCS(1), a goroutine spins in `for {}`, main sleeps 1 ms.
 /// With async preemption main prints "exit" after ≈10–20 ms (measured 10.3–19.1 ms);
 /// with asyncpreemptoff=1 the program never ends; a loop that calls a function is
 /// preempted either way (measured 15.0–22.9 ms).
@@ -250,7 +249,7 @@ fn tight_loop_needs_async_preemption() {
     assert!((10 * MS..=30 * MS).contains(&s.now()));
 }
 
-/// §17.29 `checkdead`: with every user goroutine waiting and no timers, Go prints
+/// `checkdead`: with every user goroutine waiting and no timers, Go prints
 /// "fatal error: all goroutines are asleep - deadlock!" and exits 2; a pending sleep
 /// elsewhere delays the report until its timer has fired (measured ≈57 ms for 50 ms).
 #[test]
@@ -272,7 +271,7 @@ fn deadlock_is_reported_like_go() {
     assert!(s.now() >= 50 * MS, "reported at {} ms", s.now() / MS);
 }
 
-/// §16(h), §17.28 `newstack`: stacks double; on linux/amd64 the chapter's recursion
+/// `stack.go: newstack`: stacks double; on linux/amd64 the chapter's recursion
 /// copies its stack at depths 21, 49, 107, 225, 459, 927, 1863, 3735, 7481, 14971
 /// (real Go, every run), and the address jumps of more than 100 000 bytes start at 459.
 #[test]
@@ -316,7 +315,7 @@ fn stack_copies_happen_at_the_same_depths_as_go() {
     );
 }
 
-/// §17.28 `shrinkstack`: at a GC stack scan a stack using under a quarter is halved.
+/// `shrinkstack`: at a GC stack scan a stack using under a quarter is halved.
 #[test]
 fn gc_halves_a_mostly_unused_stack() {
     let (s, _) = run("stack-growth", &[("gc", "true")], 2, 1);
@@ -330,7 +329,7 @@ fn gc_halves_a_mostly_unused_stack() {
     assert_eq!(shrinks, vec![(4 << 20, 2 << 20)]);
 }
 
-/// §16(h): past `maxstacksize` Go prints "runtime: goroutine stack exceeds N-byte
+/// `stack.go: newstack`: past `maxstacksize` Go prints "runtime: goroutine stack exceeds N-byte
 /// limit" and "fatal error: stack overflow" (exit 2). Checked with a 1 MiB limit
 /// (`debug.SetMaxStack(1<<20)`), as the experiment did.
 #[test]
@@ -356,7 +355,7 @@ fn stack_overflow_message() {
     );
 }
 
-/// §16(e), §17.21-23 `retake` + `handoffp`: a P whose M blocks in a syscall is taken by
+/// `retake` + `handoffp`: a P whose M blocks in a syscall is taken by
 /// sysmon and handed to another M, so the thread count grows; the G comes back
 /// `GoSyscallEndBlocked`.
 #[test]
@@ -405,8 +404,8 @@ fn network_read_parks_on_the_netpoller() {
     );
 }
 
-/// §13, §17.30: schedtrace lines in Go 1.27's format; the first is `SCHED 0ms`;
-/// a saturated program shows `needspinning=1 spinningthreads=0` (§17.13, experiment d).
+/// `proc.go: schedtrace`: schedtrace lines in Go 1.27's format; the first is `SCHED 0ms`;
+/// a saturated program shows `needspinning=1 spinningthreads=0` (as measured on real Go).
 #[test]
 fn schedtrace_lines_have_gos_format() {
     let mut s = sim(
@@ -453,7 +452,7 @@ fn schedtrace_lines_have_gos_format() {
     );
 }
 
-/// §17.25 `procresize`/`p.destroy`: shrinking GOMAXPROCS moves the destroyed Ps' Gs to
+/// `procresize`/`p.destroy`: shrinking GOMAXPROCS moves the destroyed Ps' Gs to
 /// the head of the global queue (each P: runnext first, then its ring in order; P3's
 /// batch ends up ahead of P2's because P2 is destroyed first).
 #[test]
@@ -593,7 +592,7 @@ fn program_gomaxprocs_call_resizes() {
     assert_eq!(g1.status(), GStatus::Running);
 }
 
-/// §17.16 `sysmon`: 20 µs between cycles at first, doubling after 50 idle cycles, capped
+/// `sysmon`: 20 µs between cycles at first, doubling after 50 idle cycles, capped
 /// at 10 ms; only a syscall retake resets it (preemptions do not).
 #[test]
 fn sysmon_backs_off_from_20us_to_10ms() {
@@ -614,7 +613,7 @@ fn sysmon_backs_off_from_20us_to_10ms() {
     assert_eq!(&delays[3..], &[10_000, 10_000], "{delays:?}");
 }
 
-/// §17.27 `gfput`: a P keeps at most 64 free Gs, spilling down to 32 into the global
+/// `gfput`: a P keeps at most 64 free Gs, spilling down to 32 into the global
 /// list; `gfget` reuses them (dead Gs stay in allgs).
 #[test]
 fn free_g_cache_spills_at_64() {
@@ -625,7 +624,7 @@ fn free_g_cache_spills_at_64() {
     assert!(own < 64, "P0 keeps {own}");
     assert!(global > 0, "nothing spilled");
     // (All 500 existed at once: with one P the spawner runs its whole slice first,
-    // as GMP-REFERENCE §16 f measures, so none could be reused.)
+    // as real Go does when spawning 10⁶ Gs on one P, so none could be reused.)
 
     // Spawned one at a time, each exiting before the next: gfget reuses the same G.
     let mut b = ProgramBuilder::new();
@@ -660,7 +659,7 @@ fn free_g_cache_spills_at_64() {
     assert!(s.rt.allgs.len() < 20, "allgs = {}", s.rt.allgs.len());
 }
 
-/// §17.31 and §15: trace event names. Gosched → GoStop("runtime.Gosched"); a parked G →
+/// `traceruntime.go` and `internal/trace/tracev2/events.go`: trace event names. Gosched → GoStop("runtime.Gosched"); a parked G →
 /// GoBlock(reason); goready → GoUnblock; a syscall that lost its P ends
 /// GoSyscallEndBlocked after a ProcSteal by another M.
 #[test]
@@ -719,7 +718,7 @@ fn trace_events_use_the_tracers_names() {
         .any(|e| e.m == lost && matches!(e.kind, EvKind::GoSyscallEndBlocked { .. })));
 }
 
-/// §17.21 `reentersyscall`: a P whose G is in a syscall stays `_Prunning` and wired to
+/// `reentersyscall`: a P whose G is in a syscall stays `_Prunning` and wired to
 /// its M until sysmon takes it.
 #[test]
 fn syscall_keeps_the_p_running_and_wired() {
@@ -747,7 +746,7 @@ fn syscall_keeps_the_p_running_and_wired() {
     }
 }
 
-/// §13, §17.30: scheddetail: the header adds gcwaiting/nmidlelocked/stopwait/sysmonwait,
+/// `proc.go: schedtrace(detailed)`: scheddetail: the header adds gcwaiting/nmidlelocked/stopwait/sysmonwait,
 /// then one line per P, per M (newest first) and per G (dead ones print status=6).
 #[test]
 fn scheddetail_lines_have_gos_format() {
@@ -800,7 +799,7 @@ fn scheddetail_lines_have_gos_format() {
     assert!(lines.iter().any(|l| l.contains("(force gc (idle))")));
 }
 
-/// §17.23 `exitsyscall`: a short syscall keeps its P (GoSyscallEnd); after a long one
+/// `exitsyscall`: a short syscall keeps its P (GoSyscallEnd); after a long one
 /// whose P was taken, with every P busy, the G goes to the global queue and its M parks
 /// (`exitsyscallNoP` → `globrunqput` → `stopm`).
 #[test]
@@ -846,7 +845,7 @@ fn syscall_exit_paths() {
     );
 }
 
-/// §17.8 `runqgrab`: a busy victim's runnext is stolen only when its ring is empty, in
+/// `runqgrab`: a busy victim's runnext is stolen only when its ring is empty, in
 /// the last pass, after the thief backs off 3 µs (the victim may be about to run it).
 #[test]
 fn runnext_is_stolen_last_after_a_back_off() {
@@ -892,7 +891,7 @@ fn runnext_is_stolen_last_after_a_back_off() {
     );
 }
 
-/// §17.14 `resetspinning`: a spinner that finds work wakes the next one, so while Ps
+/// `resetspinning`: a spinner that finds work wakes the next one, so while Ps
 /// sit idle and work keeps arriving, every P is soon running.
 #[test]
 fn spinners_chain_until_every_p_runs() {
@@ -919,7 +918,7 @@ fn spinners_chain_until_every_p_runs() {
     );
 }
 
-/// §17.22: with work pending, each P taken from a blocked syscall gets another M, so
+/// `proc.go: handoffp` + `startm`: with work pending, each P taken from a blocked syscall gets another M, so
 /// the thread count grows about one per concurrently blocked syscall.
 #[test]
 fn threads_grow_with_concurrently_blocked_syscalls() {
@@ -949,7 +948,7 @@ fn threads_grow_with_concurrently_blocked_syscalls() {
     assert!((7..=9).contains(&threads), "threads={threads}");
 }
 
-/// §17.26 `defaultGOMAXPROCS` (runtime/cgroup_linux.go): without a GOMAXPROCS variable a
+/// `defaultGOMAXPROCS` (runtime/cgroup_linux.go): without a GOMAXPROCS variable a
 /// program gets min(affinity CPUs, max(2, ceil(quota/period))) Ps.
 #[test]
 fn default_gomaxprocs_follows_affinity_and_the_cgroup_limit() {

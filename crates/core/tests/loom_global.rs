@@ -1,5 +1,5 @@
 //! Loom models of the hand-offs between the per-P rings and the global run queue
-//! (GMP-REFERENCE §2-§4): `runqputslow`'s overflow batch going to `sched.runq`, and Ms
+//! (`proc.go`: `runqputslow`, `globrunqputbatch`, `globrunqgetbatch`): `runqputslow`'s overflow batch going to `sched.runq`, and Ms
 //! taking batches from it (`globrunqgetbatch` + `runqputbatch`, leftovers back global),
 //! each racing another thread. A 4-slot ring makes the full and overflow paths reachable.
 //!

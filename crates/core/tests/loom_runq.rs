@@ -1,4 +1,4 @@
-//! Loom models of the local run queue (GMP-REFERENCE §2), with a 4-slot ring so the full,
+//! Loom models of the local run queue (`proc.go`: `runqput`, `runqget`, `runqsteal`), with a 4-slot ring so the full,
 //! overflow and wrap paths are reachable.
 //!
 //! Run with:

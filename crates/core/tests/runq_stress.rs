@@ -1,4 +1,4 @@
-//! Real-thread stress test of the local run queue (GMP-REFERENCE §2).
+//! Real-thread stress test of the local run queue (`proc.go`: `runqput`, `runqget`, `runqsteal`).
 //!
 //! One owner thread plays a P running `go f()` in bursts: `runqput` (sometimes into runnext,
 //! sometimes via `runqputbatch`) and `runqget`, with `runqputslow`'s overflow going to a
@@ -208,7 +208,7 @@ fn round(seed: u32) -> (usize, usize, usize) {
     )
 }
 
-/// GMP-REFERENCE §2 invariant "any G is in exactly one place", under real concurrency:
+/// The invariant "any G is in exactly one place", under real concurrency:
 /// runqput/runqputbatch/runqget/runqputslow on the owner vs runqsteal (with and without
 /// runnext) by three thieves that also steal from each other.
 #[test]

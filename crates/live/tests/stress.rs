@@ -196,7 +196,7 @@ impl Run {
             let preempted = ev
                 .iter()
                 .any(|e| matches!(e.kind, EvKind::Preempt { g, .. } if g >= 7));
-            // The 1-in-61 fairness check (GMP-REFERENCE §16 a's caveat): if the P's
+            // The 1-in-61 fairness check (`proc.go: findRunnable`, `schedtick%61`): if the P's
             // schedtick is a multiple of 61 (0 included: every G so far came from
             // runnext, as when spinning Ms stole runtime.main's helpers first), the G that
             // just yielded comes straight back from the global queue before the ring's G.
