@@ -469,6 +469,45 @@ impl<'a> Compiler<'a> {
                     }
                 }
                 (
+                    I::JmpIf(c, t),
+                    Some(I::Bin(
+                        op,
+                        Kind::Int {
+                            bits: 64,
+                            signed: true,
+                        },
+                        pd,
+                        a,
+                        b,
+                    )),
+                ) if *pd == *c && is_cmp(*op) => {
+                    // Jump if `a op b`: jump unless `a !op b`.
+                    let (op, a, b, t, c) = (negate(*op), *a, *b, *t, *c);
+                    if temp(f, c) {
+                        *f.code.last_mut().unwrap() = I::JmpUnless(op, a, b, t);
+                        return at - 1;
+                    }
+                }
+                (
+                    I::JmpIf(c, t),
+                    Some(I::BinK(
+                        op,
+                        Kind::Int {
+                            bits: 64,
+                            signed: true,
+                        },
+                        pd,
+                        a,
+                        V::Int(k),
+                    )),
+                ) if *pd == *c && is_cmp(*op) => {
+                    let (op, a, k, t, c) = (negate(*op), *a, *k, *t, *c);
+                    if temp(f, c) {
+                        *f.code.last_mut().unwrap() = I::JmpUnlessK(op, a, k, t);
+                        return at - 1;
+                    }
+                }
+                (
                     I::JmpIfNot(c, t),
                     Some(I::Bin(
                         op
@@ -1442,24 +1481,26 @@ impl<'a> Compiler<'a> {
             self.stmt(init)?;
         }
         self.push_loop(true);
+        // The condition sits at the bottom (loop inversion, as gc lays loops out): one
+        // jump to it on entry, then each iteration ends in a single compare-and-branch.
+        let to_cond = st.cond.as_ref().map(|_| self.emit(I::Jmp(0), line));
         let top = self.here();
-        let exit = match &st.cond {
-            Some(c) => {
-                let c = self.expr(c)?;
-                Some(self.emit(I::JmpIfNot(c, 0), line))
-            }
-            None => None,
-        };
         self.block(&st.body)?;
         let cont = self.here();
         self.fresh_iteration_vars(&st.init, line);
         if let Some(p) = &st.post {
             self.stmt(p)?;
         }
-        self.emit(I::Jmp(top), line);
-        if let Some(e) = exit {
-            let h = self.here();
-            self.patch(e, h);
+        match (&st.cond, to_cond) {
+            (Some(c), Some(j)) => {
+                let h = self.here();
+                self.patch(j, h);
+                let c = self.expr(c)?;
+                self.emit(I::JmpIf(c, top), line);
+            }
+            _ => {
+                self.emit(I::Jmp(top), line);
+            }
         }
         self.pop_loop(cont);
         Ok(())
@@ -3336,6 +3377,25 @@ impl<'a> Compiler<'a> {
             _ => return Err(self.unsupported(pos, "this builtin")),
         }
         Ok(d)
+    }
+}
+
+fn is_cmp(op: BinOp) -> bool {
+    matches!(
+        op,
+        BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne
+    )
+}
+
+/// The integer comparison that is true exactly when `op` is false.
+fn negate(op: BinOp) -> BinOp {
+    match op {
+        BinOp::Lt => BinOp::Ge,
+        BinOp::Ge => BinOp::Lt,
+        BinOp::Le => BinOp::Gt,
+        BinOp::Gt => BinOp::Le,
+        BinOp::Eq => BinOp::Ne,
+        _ => BinOp::Eq,
     }
 }
 
