@@ -1097,7 +1097,11 @@ impl Gor {
             bits: 64,
             signed: true,
         };
-        while ps < end_ps {
+        // The budget is checked where control can loop: on taken branches.
+        if ps >= end_ps {
+            return;
+        }
+        loop {
             match code.get(pc) {
                 Some(I::Const(d, V::Int(k))) => {
                     put(&mut regs[*d as usize], V::Int(*k));
@@ -1163,6 +1167,9 @@ impl Gor {
                     ps += cost::BRANCH;
                     if !int_cmp(*op, *x, *y) {
                         pc = *t as usize;
+                        if ps >= end_ps {
+                            break;
+                        }
                         continue;
                     }
                 }
@@ -1171,18 +1178,27 @@ impl Gor {
                     ps += cost::BRANCH;
                     if !int_cmp(*op, x, *y) {
                         pc = *t as usize;
+                        if ps >= end_ps {
+                            break;
+                        }
                         continue;
                     }
                 }
                 Some(I::Jmp(t)) => {
                     pc = *t as usize;
                     ps += cost::BRANCH;
+                    if ps >= end_ps {
+                        break;
+                    }
                     continue;
                 }
                 Some(I::JmpIf(c, t)) => {
                     ps += cost::BRANCH;
                     if matches!(regs[*c as usize], V::Bool(true)) {
                         pc = *t as usize;
+                        if ps >= end_ps {
+                            break;
+                        }
                         continue;
                     }
                 }
@@ -1190,6 +1206,9 @@ impl Gor {
                     ps += cost::BRANCH;
                     if !matches!(regs[*c as usize], V::Bool(true)) {
                         pc = *t as usize;
+                        if ps >= end_ps {
+                            break;
+                        }
                         continue;
                     }
                 }
