@@ -1292,25 +1292,8 @@ impl<'a> Compiler<'a> {
             f.slot_off[r as usize] = f.frame_locals as u32;
             f.frame_locals += if heap { 8 } else { size };
         }
-        if escapes || self.is_aggregate(t) {
-            self.emit(I::Box(r, v), line);
-            self.f().locals.insert(
-                o,
-                Local {
-                    reg: r,
-                    boxed: true,
-                },
-            );
-        } else {
-            self.emit(I::Move(r, v), line);
-            self.f().locals.insert(
-                o,
-                Local {
-                    reg: r,
-                    boxed: false,
-                },
-            );
-        }
+        let boxed = escapes || self.is_aggregate(t);
+        self.bind_reg(o, r, v, boxed, line);
         Ok(())
     }
 
@@ -1834,6 +1817,12 @@ impl<'a> Compiler<'a> {
         Ok(())
     }
 
+    /// Makes register `r` variable `o`, holding `v`: in a heap cell when `boxed`.
+    fn bind_reg(&mut self, o: ObjKey, r: Reg, v: Reg, boxed: bool, line: u32) {
+        self.emit(if boxed { I::Box(r, v) } else { I::Move(r, v) }, line);
+        self.f().locals.insert(o, Local { reg: r, boxed });
+    }
+
     fn implicit_of(&self, c: &Rc<ast::CaseClause>) -> Option<ObjKey> {
         let id = Stmt::Case(c.clone()).id();
         self.cx
@@ -1845,25 +1834,8 @@ impl<'a> Compiler<'a> {
     fn bind_obj(&mut self, o: ObjKey, v: Reg, line: u32) {
         let t = self.cx.tc.lobjs[o].typ().unwrap();
         let r = self.reg();
-        if self.escaping.contains(&o) || self.is_aggregate(t) {
-            self.emit(I::Box(r, v), line);
-            self.f().locals.insert(
-                o,
-                Local {
-                    reg: r,
-                    boxed: true,
-                },
-            );
-        } else {
-            self.emit(I::Move(r, v), line);
-            self.f().locals.insert(
-                o,
-                Local {
-                    reg: r,
-                    boxed: false,
-                },
-            );
-        }
+        let boxed = self.escaping.contains(&o) || self.is_aggregate(t);
+        self.bind_reg(o, r, v, boxed, line);
     }
 
     fn select(&mut self, st: &ast::SelectStmt, line: u32) -> R<()> {

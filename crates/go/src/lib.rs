@@ -221,17 +221,22 @@ fn too_deep(src: &str) -> Option<Diag> {
             c if c.is_ascii_whitespace() => {}
             _ => after_op = false,
         }
-        for &x in &b[i..i + n] {
-            if x == b'\n' {
-                line += 1;
-                col = 1;
-            } else if x & 0xC0 != 0x80 {
-                col += 1;
-            }
-        }
+        advance(&b[i..i + n], &mut line, &mut col);
         i += n;
     }
     None
+}
+
+/// Moves a (line, column) position past `bytes` (columns count characters, as Go's do).
+fn advance(bytes: &[u8], line: &mut u32, col: &mut u32) {
+    for &x in bytes {
+        if x == b'\n' {
+            *line += 1;
+            *col = 1;
+        } else if x & 0xC0 != 0x80 {
+            *col += 1;
+        }
+    }
 }
 
 /// The tokens of `src` with their line and column: identifiers, numbers and operator
@@ -279,14 +284,7 @@ fn tokens(src: &str) -> Vec<(&str, u32, u32)> {
                 out.push((t, line, col));
             }
         }
-        for &x in &b[i..i + n] {
-            if x == b'\n' {
-                line += 1;
-                col = 1;
-            } else if x & 0xC0 != 0x80 {
-                col += 1;
-            }
-        }
+        advance(&b[i..i + n], &mut line, &mut col);
         i += n;
     }
     out

@@ -1121,42 +1121,14 @@ impl Gor {
                         break;
                     };
                     let (x, y) = (*x, *y);
-                    let v = match op {
-                        BinOp::Add => V::Int(x.wrapping_add(y)),
-                        BinOp::Sub => V::Int(x.wrapping_sub(y)),
-                        BinOp::Mul => V::Int(x.wrapping_mul(y)),
-                        BinOp::And => V::Int(x & y),
-                        BinOp::Or => V::Int(x | y),
-                        BinOp::Xor => V::Int(x ^ y),
-                        BinOp::Lt => V::Bool(x < y),
-                        BinOp::Le => V::Bool(x <= y),
-                        BinOp::Gt => V::Bool(x > y),
-                        BinOp::Ge => V::Bool(x >= y),
-                        BinOp::Eq => V::Bool(x == y),
-                        BinOp::Ne => V::Bool(x != y),
-                        _ => break,
-                    };
+                    let Some(v) = int64_op(*op, x, y) else { break };
                     put(&mut regs[*d as usize], v);
                     ps += cost::ALU;
                 }
                 Some(I::BinK(op, I64, d, a, V::Int(y))) => {
                     let V::Int(x) = regs[*a as usize] else { break };
                     let y = *y;
-                    let v = match op {
-                        BinOp::Add => V::Int(x.wrapping_add(y)),
-                        BinOp::Sub => V::Int(x.wrapping_sub(y)),
-                        BinOp::Mul => V::Int(x.wrapping_mul(y)),
-                        BinOp::And => V::Int(x & y),
-                        BinOp::Or => V::Int(x | y),
-                        BinOp::Xor => V::Int(x ^ y),
-                        BinOp::Lt => V::Bool(x < y),
-                        BinOp::Le => V::Bool(x <= y),
-                        BinOp::Gt => V::Bool(x > y),
-                        BinOp::Ge => V::Bool(x >= y),
-                        BinOp::Eq => V::Bool(x == y),
-                        BinOp::Ne => V::Bool(x != y),
-                        _ => break,
-                    };
+                    let Some(v) = int64_op(*op, x, y) else { break };
                     put(&mut regs[*d as usize], v);
                     ps += cost::ALU;
                 }
@@ -2218,6 +2190,24 @@ impl Gor {
         }
         Ok(())
     }
+}
+
+/// The 64-bit integer operations the fast path does itself (the rest, such as
+/// division and shifts with their runtime errors, go through [`binop`]).
+#[inline(always)]
+fn int64_op(op: BinOp, x: i64, y: i64) -> Option<V> {
+    Some(match op {
+        BinOp::Add => V::Int(x.wrapping_add(y)),
+        BinOp::Sub => V::Int(x.wrapping_sub(y)),
+        BinOp::Mul => V::Int(x.wrapping_mul(y)),
+        BinOp::And => V::Int(x & y),
+        BinOp::Or => V::Int(x | y),
+        BinOp::Xor => V::Int(x ^ y),
+        BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne => {
+            V::Bool(int_cmp(op, x, y))
+        }
+        _ => return None,
+    })
 }
 
 #[inline(always)]
