@@ -550,31 +550,12 @@ impl<'a> Compiler<'a> {
                 _ => {}
             }
         }
-        match &i {
-            I::Call { .. }
-            | I::CallV { .. }
-            | I::CallIface { .. }
-            | I::Native { .. }
-            | I::Go { .. }
-            | I::Defer { .. }
-            | I::Send(..)
-            | I::Recv(..)
-            | I::Select { .. }
-            | I::MakeSlice(..)
-            | I::MakeMap(..)
-            | I::MakeChan(..)
-            | I::Append(..)
-            | I::AppendSpread(..)
-            | I::Box(..)
-            | I::Closure(..)
-            | I::Panic(..)
-            | I::SliceLit(..) => self.f().has_call = true,
-            _ => {}
-        }
+        // What the function calls (for its frame and for gc's leaf and inlining rules).
         match &i {
             I::Call { f, .. } => {
-                let f = *f;
-                self.f().static_calls.push(f)
+                let (f, fc) = (*f, self.f());
+                fc.has_call = true;
+                fc.static_calls.push(f);
             }
             I::CallV { .. }
             | I::CallIface { .. }
@@ -589,8 +570,19 @@ impl<'a> Compiler<'a> {
             | I::Append(..)
             | I::AppendSpread(..)
             | I::Panic(..)
-            | I::SliceLit(..) => self.f().other_calls += 1,
-            I::Defer { .. } | I::Closure(..) | I::Recover(..) => self.f().other_calls += 100,
+            | I::SliceLit(..) => {
+                let fc = self.f();
+                fc.has_call = true;
+                fc.other_calls += 1;
+            }
+            I::Box(..) => self.f().has_call = true,
+            // Never inlined by gc.
+            I::Defer { .. } | I::Closure(..) => {
+                let fc = self.f();
+                fc.has_call = true;
+                fc.other_calls += 100;
+            }
+            I::Recover(..) => self.f().other_calls += 100,
             I::Jmp(t) if (*t as usize) < self.f().code.len() => self.f().has_loop = true,
             _ => {}
         }

@@ -2552,6 +2552,29 @@ impl Gor {
             .collect()
     }
 
+    /// The text of a fmt call: `Print`/`Sprint`, `Println`/`Sprintln`, or a format.
+    fn fmt_text(&mut self, n: Native, a: &[V], cx: &mut Cx<'_>) -> String {
+        use Native::*;
+        match n {
+            Print | Sprint => {
+                let args = self.fmt_args(&a[0], cx);
+                gofmt::sprint(&args, &self.prog.types)
+            }
+            Println | Sprintln => {
+                let args = self.fmt_args(&a[0], cx);
+                gofmt::sprintln(&args, &self.prog.types)
+            }
+            _ => {
+                let args = self.fmt_args(&a[1], cx);
+                let format = match a.first() {
+                    Some(V::Str(f)) => f.clone(),
+                    _ => Arc::from(""),
+                };
+                gofmt::sprintf_w(&format, &args, &self.prog.types, n == Errorf)
+            }
+        }
+    }
+
     fn set_results(&mut self, dst: Reg, vals: Vec<V>) {
         let fr = self.frames.last_mut().unwrap();
         for (i, v) in vals.into_iter().enumerate() {
@@ -2595,40 +2618,14 @@ impl Gor {
         self.ps += cost::CALL;
         match n {
             Println | Print | Printf => {
-                let text = match n {
-                    Println => {
-                        let args = self.fmt_args(&a[0], cx);
-                        gofmt::sprintln(&args, &self.prog.types)
-                    }
-                    Print => {
-                        let args = self.fmt_args(&a[0], cx);
-                        gofmt::sprint(&args, &self.prog.types)
-                    }
-                    _ => {
-                        let args = self.fmt_args(&a[1], cx);
-                        gofmt::sprintf_w(&s(0), &args, &self.prog.types, n == Errorf)
-                    }
-                };
+                let text = self.fmt_text(n, &a, cx);
                 self.ps += cost::FMT;
                 let len = text.len() as i64;
                 self.set_results(dst, vec![V::Int(len), nil_err]);
                 y(Op::Write { fd: 1, text })
             }
             Sprintf | Sprint | Sprintln | Errorf => {
-                let text = match n {
-                    Sprint => {
-                        let args = self.fmt_args(&a[0], cx);
-                        gofmt::sprint(&args, &self.prog.types)
-                    }
-                    Sprintln => {
-                        let args = self.fmt_args(&a[0], cx);
-                        gofmt::sprintln(&args, &self.prog.types)
-                    }
-                    _ => {
-                        let args = self.fmt_args(&a[1], cx);
-                        gofmt::sprintf_w(&s(0), &args, &self.prog.types, n == Errorf)
-                    }
-                };
+                let text = self.fmt_text(n, &a, cx);
                 self.ps += cost::FMT;
                 let v = V::Str(Arc::from(text));
                 let v = if n == Errorf {
