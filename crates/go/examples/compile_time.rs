@@ -1,7 +1,9 @@
 //! How long `gmp_go::compile` takes for a Go file (parse, check, compile), best of 20:
 //! `cargo run --release -p gmp-go --example compile_time -- main.go`.
 fn main() {
-    let path = std::env::args().nth(1).expect("usage: compile_time FILE.go");
+    let path = std::env::args()
+        .nth(1)
+        .expect("usage: compile_time FILE.go");
     let src = std::fs::read_to_string(&path).expect("readable");
     let mut best = std::time::Duration::MAX;
     for _ in 0..20 {
