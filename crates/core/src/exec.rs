@@ -611,9 +611,13 @@ impl Runtime {
                 ex.code = Some(code);
                 drop(ex);
                 let rand = |n: u32| self.env.rand(m) % n;
-                let out = self
-                    .objs
-                    .select(&cases, gp, block, rand, |r| self.park_m(m, gp, r));
+                let out = self.objs.select(&cases, gp, block, rand, |r, st| {
+                    // Before the channels' locks are dropped (see `Objects::select`).
+                    // The G's own exec lock under an object lock, against the usual
+                    // order: only this M ever takes this G's exec lock now.
+                    self.exec(gp).sel_wait = Some(st.clone());
+                    self.park_m(m, gp, r)
+                });
                 use crate::objects::SelOutcome;
                 match out {
                     SelOutcome::Done {
@@ -625,10 +629,9 @@ impl Runtime {
                         let out = crate::objects::Outcome::Done { ready, value };
                         self.finish_sync(m, gp, out, cont, used + self.cfg.cost.chan_op)
                     }
-                    SelOutcome::Parked(st) => {
-                        // The case that fires sets `fired` before it readies us; read it
-                        // when the code resumes.
-                        self.exec(gp).sel_wait = Some(st);
+                    SelOutcome::Parked(_) => {
+                        // The case that fires sets `fired` before it readies us; the
+                        // code reads it (through `sel_wait`) when it resumes.
                         *cont = MCont::Schedule;
                         self.cost(used + self.cfg.cost.chan_op)
                     }

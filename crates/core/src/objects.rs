@@ -526,7 +526,7 @@ impl Objects {
         g: GIdx,
         block: bool,
         mut rand: impl FnMut(u32) -> u32,
-        park: impl FnOnce(WaitReason),
+        park: impl FnOnce(WaitReason, &Arc<SelState>),
     ) -> SelOutcome {
         let n = cases.len();
         let mut poll: Vec<usize> = (0..n).collect();
@@ -593,7 +593,9 @@ impl Objects {
                 None => c.recvq.push_back(w),
             }
         }
-        park(WaitReason::Select);
+        // Still under every case's lock: no waker can see the queued cases yet, so the
+        // parking G can record `st` (for the case that fires) before any can run it.
+        park(WaitReason::Select, &st);
         drop(locks);
         SelOutcome::Parked(st)
     }

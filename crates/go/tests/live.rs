@@ -90,3 +90,68 @@ func main() {
         assert_eq!(out, "true true");
     }
 }
+
+#[test]
+fn select_over_producers_on_real_threads_loses_and_doubles_nothing() {
+    // main parks in select over four channels again and again while producers on
+    // other Ms fire its cases: each case that wins must be the one main runs (the
+    // select's state is recorded before any case can fire: objects.rs: select).
+    let src = r#"package main
+
+import "fmt"
+
+func produce(ch chan int, n int) {
+	for i := 1; i <= n; i++ {
+		ch <- i
+	}
+	close(ch)
+}
+
+func main() {
+	chs := make([]chan int, 4)
+	for i := range chs {
+		chs[i] = make(chan int)
+		go produce(chs[i], 500)
+	}
+	a, b, c, d := chs[0], chs[1], chs[2], chs[3]
+	sum, open := 0, 4
+	for open > 0 {
+		select {
+		case v, ok := <-a:
+			if !ok {
+				a = nil
+				open--
+			}
+			sum += v
+		case v, ok := <-b:
+			if !ok {
+				b = nil
+				open--
+			}
+			sum += v
+		case v, ok := <-c:
+			if !ok {
+				c = nil
+				open--
+			}
+			sum += v
+		case v, ok := <-d:
+			if !ok {
+				d = nil
+				open--
+			}
+			sum += v
+		}
+	}
+	fmt.Println(sum)
+}
+"#;
+    // 4 producers x (1 + ... + 500).
+    for procs in [2, 4] {
+        for _ in 0..5 {
+            let (out, code) = run_live(src, procs);
+            assert_eq!(code, Some(0));
+            assert_eq!(out, "501000", "GOMAXPROCS={procs}");
+        }
+    }
+}
