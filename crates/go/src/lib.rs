@@ -539,6 +539,7 @@ fn compile_here(src: &str) -> Result<Arc<GoProgram>, Vec<Diag>> {
     };
     Ok(Arc::new(GoProgram {
         prog: Arc::new(prog),
+        last_run: std::sync::Mutex::new(None),
         entry,
     }))
 }
@@ -554,10 +555,21 @@ pub fn check(src: &str) -> Vec<Diag> {
 /// A compiled program, as the core runs it.
 pub struct GoProgram {
     pub prog: Arc<vm::Prog>,
+    /// The values in flight through channels of the latest run (see [`Self::in_flight`]).
+    last_run: std::sync::Mutex<Option<Arc<vm::ChanVals>>>,
     entry: vm::FuncId,
 }
 
 impl GoProgram {
+    /// Values the latest run has sent on channels and nobody has received yet.
+    pub fn in_flight(&self) -> usize {
+        self.last_run
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .as_ref()
+            .map_or(0, |c| c.len())
+    }
+
     /// The core program whose `main.main` is this code.
     pub fn program(self: &Arc<Self>) -> gmp_core::Program {
         gmp_core::Program::from_code(self.clone())
@@ -575,7 +587,9 @@ impl GoProgram {
 
 impl gmp_core::code::Code for GoProgram {
     fn start_main(&self) -> Box<dyn gmp_core::code::GCode> {
-        Box::new(vm::Gor::main(self.prog.clone(), self.entry))
+        let chans = Arc::new(vm::ChanVals::default());
+        *self.last_run.lock().unwrap_or_else(|e| e.into_inner()) = Some(chans.clone());
+        Box::new(vm::Gor::main(self.prog.clone(), self.entry, chans))
     }
     fn func_name(&self, entry: u32) -> &str {
         self.prog

@@ -582,6 +582,9 @@ enum Pending {
         dst: Reg,
         val: Reg,
         ok: Reg,
+        /// The send cases' values in flight, by case: those of the cases that did not
+        /// fire are dropped when the select completes.
+        sent: Vec<(usize, i64)>,
     },
     Procs {
         dst: Reg,
@@ -642,6 +645,11 @@ pub struct ChanVals {
 }
 
 impl ChanVals {
+    /// Values in flight (sent, not yet received).
+    pub fn len(&self) -> usize {
+        self.vals.lock().unwrap_or_else(|e| e.into_inner()).len()
+    }
+
     fn put(&self, v: V) -> i64 {
         let t = self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
         self.vals.lock().unwrap().insert(t, v);
@@ -883,14 +891,14 @@ enum Stop {
 
 impl Gor {
     /// The main goroutine of a new run: fresh package-level variables and channel state.
-    pub fn main(prog: Arc<Prog>, f: FuncId) -> Gor {
+    pub fn main(prog: Arc<Prog>, f: FuncId, chans: Arc<ChanVals>) -> Gor {
         let globals = Arc::new(
             prog.globals
                 .iter()
                 .map(|z| Arc::new(Mutex::new(z.clone())))
                 .collect(),
         );
-        Gor::new(prog, Arc::new(ChanVals::default()), globals, f, vec![], &[])
+        Gor::new(prog, chans, globals, f, vec![], &[])
     }
 
     pub fn new(
@@ -1033,9 +1041,14 @@ impl Gor {
                     fr.regs[ok as usize] = V::Bool(got);
                 }
             }
-            Pending::Select { dst, val, ok } => {
+            Pending::Select { dst, val, ok, sent } => {
                 let fired = cx.selected.take().unwrap_or(usize::MAX);
                 fr.regs[dst as usize] = V::Int(fired as i64);
+                for (case, tok) in sent {
+                    if case != fired {
+                        self.chans.take(tok);
+                    }
+                }
                 if let Some((tok, got)) = cx.received.take() {
                     fr.regs[val as usize] = if got { self.chans.take(tok) } else { V::Nil };
                     fr.regs[ok as usize] = V::Bool(got);
@@ -2046,9 +2059,13 @@ impl Gor {
             } => {
                 let mut cs = Vec::new();
                 let mut idx = Vec::new();
+                let mut sent = Vec::new();
                 for (i, (c, v)) in cases.iter().enumerate() {
                     if let V::Chan(ch) = &r[*c as usize] {
                         let tok = v.map(|v| self.chans.put(r[v as usize].clone()));
+                        if let Some(t) = tok {
+                            sent.push((i, t));
+                        }
                         cs.push((*ch, tok));
                         idx.push(i);
                     }
@@ -2065,6 +2082,7 @@ impl Gor {
                     dst: *dst,
                     val: *val,
                     ok: *ok,
+                    sent,
                 };
                 let map_back = idx;
                 let n = cases.len();

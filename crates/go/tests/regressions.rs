@@ -511,3 +511,42 @@ func main() {
         "%!t(string=a)|%!c(string=s)|%!g(int=3)|%!e(bool=true)|%!U(float64=1.5)|%!q(float64=2.5)|%!b(string=x)|%!o(string=y)|%!p(int=5)|%!t(<nil>)\n%!d(string=str)|%!s(int=7)|%!f(string=f)\n%!d(<nil>)|%!t(<nil>)|%!g(<nil>)"
     );
 }
+
+#[test]
+fn a_select_loop_leaves_no_unsent_values_behind() {
+    // Each select puts its send case's value in flight; when the other case fires,
+    // that value must be dropped, or a long select loop grows without bound.
+    let src = r#"package main
+
+import "fmt"
+
+func main() {
+	out := make(chan int)
+	tick := make(chan bool, 1)
+	n := 0
+	for i := 0; i < 3000; i++ {
+		tick <- true
+		select {
+		case out <- i: // nobody receives: never fires
+		case <-tick:
+			n++
+		}
+	}
+	fmt.Println(n)
+}
+"#;
+    let prog = gmp_go::compile(src).unwrap();
+    let cfg = gmp_core::Config {
+        gomaxprocs: 1,
+        keep_events: gmp_core::trace::Keep::None,
+        ..gmp_core::Config::default()
+    };
+    let mut sim = gmp_core::Sim::new(prog.program(), cfg, 1).unwrap();
+    sim.run_until(10_000_000_000, u64::MAX);
+    assert_eq!(sim.rt.stdout.lock().unwrap().clone(), ["3000"]);
+    assert_eq!(
+        prog.in_flight(),
+        0,
+        "values of send cases that did not fire"
+    );
+}
