@@ -136,7 +136,14 @@ test('4. the link of an interactive run opens the same machine, spawns included'
   await spawn(page, 'cpu', 40);
   await page.waitForFunction(() => Number(document.querySelector('#gcount').dataset.cpu) === 40, null, { timeout: 15_000 });
   await page.keyboard.press('p');
-  await frames();
+  // The pause takes effect on a coming frame: wait until the step stops moving.
+  let prev = null;
+  for (let i = 0; i < 50; i++) {
+    await frames();
+    const now = await page.textContent('#stepno');
+    if (now === prev) break;
+    prev = now;
+  }
   const sig = (p) => p.evaluate(() => [document.querySelector('#stepno').textContent,
     [...document.querySelectorAll('.pcard')].map((c) => c.querySelector('.slots').textContent + c.querySelector('.ringinfo').dataset.ring).join('|'),
     document.querySelector('#global').textContent].join('\n'));
