@@ -468,83 +468,13 @@ impl<'a> Compiler<'a> {
                         return at - 1;
                     }
                 }
-                (
-                    I::JmpIf(c, t),
-                    Some(I::Bin(
-                        op,
-                        Kind::Int {
-                            bits: 64,
-                            signed: true,
-                        },
-                        pd,
-                        a,
-                        b,
-                    )),
-                ) if *pd == *c && is_cmp(*op) => {
-                    // Jump if `a op b`: jump unless `a !op b`.
-                    let (op, a, b, t, c) = (negate(*op), *a, *b, *t, *c);
-                    if temp(f, c) {
-                        *f.code.last_mut().unwrap() = I::JmpUnless(op, a, b, t);
-                        return at - 1;
-                    }
-                }
-                (
-                    I::JmpIf(c, t),
-                    Some(I::BinK(
-                        op,
-                        Kind::Int {
-                            bits: 64,
-                            signed: true,
-                        },
-                        pd,
-                        a,
-                        V::Int(k),
-                    )),
-                ) if *pd == *c && is_cmp(*op) => {
-                    let (op, a, k, t, c) = (negate(*op), *a, *k, *t, *c);
-                    if temp(f, c) {
-                        *f.code.last_mut().unwrap() = I::JmpUnlessK(op, a, k, t);
-                        return at - 1;
-                    }
-                }
-                (
-                    I::JmpIfNot(c, t),
-                    Some(I::Bin(
-                        op
-                        @ (BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne),
-                        Kind::Int {
-                            bits: 64,
-                            signed: true,
-                        },
-                        pd,
-                        a,
-                        b,
-                    )),
-                ) if *pd == *c => {
-                    let (op, a, b, t, c) = (*op, *a, *b, *t, *c);
-                    if temp(f, c) {
-                        *f.code.last_mut().unwrap() = I::JmpUnless(op, a, b, t);
-                        return at - 1;
-                    }
-                }
-                (
-                    I::JmpIfNot(c, t),
-                    Some(I::BinK(
-                        op
-                        @ (BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne),
-                        Kind::Int {
-                            bits: 64,
-                            signed: true,
-                        },
-                        pd,
-                        a,
-                        V::Int(k),
-                    )),
-                ) if *pd == *c => {
-                    let (op, a, k, t, c) = (*op, *a, *k, *t, *c);
-                    if temp(f, c) {
-                        *f.code.last_mut().unwrap() = I::JmpUnlessK(op, a, k, t);
-                        return at - 1;
+                (I::JmpIf(c, t) | I::JmpIfNot(c, t), Some(last)) => {
+                    let (c, t, jump_if) = (*c, *t, matches!(i, I::JmpIf(..)));
+                    if let Some(fused) = fuse_branch(last, c, t, jump_if) {
+                        if temp(f, c) {
+                            *f.code.last_mut().unwrap() = fused;
+                            return at - 1;
+                        }
                     }
                 }
                 _ => {}
@@ -3341,6 +3271,25 @@ impl<'a> Compiler<'a> {
             _ => return Err(self.unsupported(pos, "this builtin")),
         }
         Ok(d)
+    }
+}
+
+/// `last` (a 64-bit integer compare into temp `c`) and the conditional jump on `c` that
+/// follows it, as one fused jump: `JmpIfNot` keeps the compare, `JmpIf` negates it.
+fn fuse_branch(last: &I, c: Reg, t: u32, jump_if: bool) -> Option<I> {
+    const I64: Kind = Kind::Int {
+        bits: 64,
+        signed: true,
+    };
+    let op_for = |op: BinOp| if jump_if { negate(op) } else { op };
+    match last {
+        I::Bin(op, I64, pd, a, b) if *pd == c && is_cmp(*op) => {
+            Some(I::JmpUnless(op_for(*op), *a, *b, t))
+        }
+        I::BinK(op, I64, pd, a, V::Int(k)) if *pd == c && is_cmp(*op) => {
+            Some(I::JmpUnlessK(op_for(*op), *a, *k, t))
+        }
+        _ => None,
     }
 }
 
