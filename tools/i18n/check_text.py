@@ -52,7 +52,8 @@ GO_NAMES = set(
 # Whole strings a language keeps in English on purpose, as its course chapter does and as its
 # glossary (docs/i18n/glossary.<lang>.md) says.
 KEPT_IN_ENGLISH = {
-    "th": {"seed", "syscall", "work stealing", "preemption", "blocking syscall", "network"},
+    "th": {"seed", "syscall", "work stealing", "preemption", "blocking syscall", "cpu-bound",
+           "global run queue ({n})"},
     "vi": {"seed", "syscall", "work stealing", "preemption"},
     "zh-Hant": set(),
 }
