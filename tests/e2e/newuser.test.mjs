@@ -110,7 +110,7 @@ test('6. switching live -> deterministic says so and carries the spawns over', a
   assert.match(await page.getAttribute('#run-link', 'title'), /cannot be replayed/);
   await page.selectOption('#driver', 'sim');
   await page.waitForSelector('#driver-badge.sim');
-  assert.match(await page.textContent('#notice'), /starts the program again from the beginning; your requests \(12 goroutines\) are sent again/);
+  assert.match(await page.textContent('#notice'), /starts the program again from the beginning; your requests \(goroutines: 12\) are sent again/);
   await page.waitForFunction(() => Number(document.querySelector('#gcount').dataset.cpu) === 12, null, { timeout: 20_000 });
   noErrors(page, assert);
 });

@@ -845,6 +845,74 @@ mod tests {
     }
 
     #[test]
+    fn the_language_is_the_url_s_then_the_stored_one_then_the_browser_s() {
+        let nav = vec!["zh-TW".to_string(), "en-US".to_string()];
+        let p = Page::new_in("", false, None, &nav);
+        assert_eq!(p.settings.lang, "zh-Hant");
+        let p = Page::new_in("", false, Some("vi"), &nav);
+        assert_eq!(p.settings.lang, "vi");
+        assert!(
+            !p.query().contains("lang="),
+            "a stored choice stays out of links"
+        );
+        let p = Page::new_in("lesson=gosched&lang=th", false, Some("vi"), &nav);
+        assert_eq!(p.settings.lang, "th");
+        assert!(
+            p.query().contains("lang=th"),
+            "lang= from the URL stays in it"
+        );
+        let p = Page::new_in("lang=xx", false, Some("vi"), &nav);
+        assert_eq!(p.settings.lang, "en");
+        assert_eq!(
+            p.notice_text().unwrap(),
+            "lang=xx is not available (en, th, zh-Hant, vi); using English."
+        );
+    }
+
+    #[test]
+    fn a_notice_made_before_the_text_arrived_is_said_in_it_once_it_has() {
+        use std::collections::HashMap;
+        let mut p = Page::new_in("procs=99", false, Some("th"), &[]);
+        assert_eq!(p.text.lang(), "en", "English until the Thai file arrives");
+        assert!(p
+            .notice_text()
+            .unwrap()
+            .starts_with("procs=99 is not a GOMAXPROCS"));
+        let th = |k: &str, v: &str| {
+            let mut ui = HashMap::new();
+            ui.insert(k.to_string(), v.to_string());
+            Text::with("th", ui, HashMap::new())
+        };
+        p.apply(Action::Text(th(
+            "notice.bad_procs",
+            "procs={value} ใช้ไม่ได้ (1 ถึง {max})",
+        )));
+        assert_eq!(p.notice_text().unwrap(), "procs=99 ใช้ไม่ได้ (1 ถึง 16)");
+        // The learner picks Vietnamese; Thai files that arrive late are dropped.
+        p.apply(Action::Lang("vi".into()));
+        assert_eq!(p.settings.lang, "vi");
+        let before = p.text.clone();
+        p.apply(Action::Text(th("notice.bad_procs", "x")));
+        assert_eq!(p.text, before);
+        // Back to English: no file to wait for.
+        p.apply(Action::Lang("en".into()));
+        assert_eq!(p.text.lang(), "en");
+        p.apply(Action::Lang("klingon".into()));
+        assert_eq!(p.settings.lang, "en", "an unknown choice changes nothing");
+    }
+
+    #[test]
+    fn picking_a_language_in_an_embed_keeps_it_in_the_address() {
+        let mut p = page("lesson=gosched&embed=1&lang=th");
+        p.apply(Action::Lang("zh-Hant".into()));
+        assert!(p.query().contains("lang=zh-Hant"), "{}", p.query());
+        assert_eq!(
+            p.settings.lesson_link("preemption"),
+            "?lesson=preemption&lang=zh-Hant&embed=1"
+        );
+    }
+
+    #[test]
     fn the_reducer_returns_the_same_state_when_nothing_changes() {
         let p = Rc::new(page(""));
         let same = p.clone().reduce(Action::Dismiss);
