@@ -47,7 +47,8 @@ GO_NAMES = set(
     asyncpreemptoff StackGrow ProcSteal runtime main exit goroutine goroutines min size
     computeAll gopark goready runqsteal runqget globrunqget sched runq OK ms µs ns s MiB KiB
     procs ring linux amd64 wasm CPU IO JSON URL SVG PNG GMP Explorer t N tick ProcsChange
-    procresize""".split()
+    procresize STWBegin STWEnd GoCreate GoStart GoStop GoBlock GoUnblock GoDestroy GoSyscallBegin
+    GoSyscallEnd GoSyscallEndBlocked""".split()
 )
 # Whole strings a language keeps in English on purpose, as its course chapter does and as its
 # glossary (docs/i18n/glossary.<lang>.md) says.
