@@ -66,6 +66,15 @@ GO_NAME_RE = re.compile(
 )
 
 
+# Simplified-only characters that must not appear in zh-Hant (the chapter's script is
+# Traditional): each has a different Traditional form (這 個 們 時 線 隊 調 統 ...).
+SIMPLIFIED_ONLY = set(
+    "这个们时线队调统处间码执进设论产变务发问实现点应关动对开长为过还让话说样种组级边运读写"
+    "网络释态数据号辑缓续满节迟阶单复杂换链锁栈协抢驱试验题闲轮询确认获环与从将专业东两么没"
+    "会来启记录显闭结给经决择选项页刚双缩"
+)
+
+
 def only_names(s):
     s = PLACEHOLDER.sub("", s)
     words = re.findall(r"[A-Za-z_][A-Za-z0-9_]*", s)
@@ -97,6 +106,10 @@ def compare_string(where, en, tr, lang):
     for num in set(NUMBER.findall(CODE.sub("", en))):
         if num not in tr_numbers:
             bad(where, f"number {num} missing")
+    if lang == "zh-Hant":
+        found = sorted(set(tr) & SIMPLIFIED_ONLY)
+        if found:
+            bad(where, f"Simplified characters in Traditional text: {''.join(found)}")
     if en.strip() and tr == en and not only_names(en) and en.lower() not in KEPT_IN_ENGLISH[lang]:
         bad(where, "left in English")
 
