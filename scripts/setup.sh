@@ -3,6 +3,8 @@
 # Sourced by scripts/serve.sh and scripts/test.sh (it exports PATH for them).
 #
 #   Debian chromium + chromium-driver   (end-to-end and wasm tests)      ~20 s
+#   Debian fonts-thai-tlwg, fonts-noto-cjk (Thai and CJK glyphs for the
+#                                        screenshots of the page in th, zh-Hant) ~30 s
 #   Rust nightly-2026-05-20 + rust-src + wasm32 (rust-toolchain.toml)    ~10 s
 #   trunk 0.22.1                         (cargo install, from source)    ~7 min
 #   wasm-bindgen-cli 0.2.130             (= the wasm-bindgen crate)      ~2 min
@@ -24,6 +26,16 @@ if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; the
   say "installing Debian chromium and chromium-driver"
   $(need_root) apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $(need_root) apt-get install -y -qq chromium chromium-driver >/dev/null
+fi
+
+# Fonts for the page's languages: Thai (TLWG) and Chinese (Noto CJK), so the headless
+# browser draws real glyphs, not boxes (the page names them in its font stacks).
+if ! dpkg-query -W -f='${Status}' fonts-thai-tlwg 2>/dev/null | grep -q "ok installed" \
+   || ! dpkg-query -W -f='${Status}' fonts-noto-cjk 2>/dev/null | grep -q "ok installed"; then
+  say "installing Debian fonts-thai-tlwg and fonts-noto-cjk"
+  $(need_root) apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $(need_root) apt-get install -y -qq --no-install-recommends \
+    fonts-thai-tlwg fonts-noto-cjk >/dev/null
 fi
 
 # 2. The pinned toolchain (rust-toolchain.toml names it; rustup may not auto-install).

@@ -41,8 +41,8 @@ test('live: 40 CPU-bound Gs on 4 Ps run everywhere, steal, get preempted; GOMAXP
   await page.waitForFunction(() => document.querySelectorAll('.pcard').length === 2, null, { timeout: 30_000 });
   const f = await feed(page);
   assert.match(f, /ProcsChange GOMAXPROCS=2/);
-  assert.match(f, /P2 destroyed: its \d+ goroutines? moved to the head of the global queue/);
-  assert.match(f, /P3 destroyed: its \d+ goroutines? moved to the head of the global queue/);
+  assert.match(f, /P2 destroyed; goroutines moved to the head of the global queue: \d+/);
+  assert.match(f, /P3 destroyed; goroutines moved to the head of the global queue: \d+/);
   await shot(page, 'explorer-live-procs2');
   noErrors(page, assert);
 });

@@ -94,7 +94,7 @@ test('6. after exit Run and Step are off and say why; a waiting request says whe
   await page.keyboard.press('p');
   await spawn(page, 'cpu', 5);
   const pending = await page.waitForSelector('#pending');
-  assert.match(await pending.textContent(), /5 goroutines requested, waiting for main's accept loop.*: main is/);
+  assert.match(await pending.textContent(), /Goroutines requested: 5, waiting for main's accept loop.*: main is/);
   await page.keyboard.press('p');
   await page.waitForSelector('#pending', { state: 'detached', timeout: 10_000 });
   noErrors(page, assert);

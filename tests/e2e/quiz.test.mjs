@@ -56,7 +56,9 @@ test('the six chapter questions render in English and Thai with the right answer
     await answer(page, q.id, q.correct);
     assert.equal(await page.$eval(`${form} .feedback`, (f) => f.classList.contains('right')), true);
   }
-  await page.click('#lang-th');
+  // The page's language picker (the quiz follows it).
+  await page.selectOption('#lang', 'th');
+  await page.waitForFunction(() => document.documentElement.lang === 'th');
   for (let i = 1; i <= 6; i++) {
     const q = byId[`sched-q${i}`];
     const legend = await page.textContent(`form[data-qid="sched-q${i}"] legend`);

@@ -26,7 +26,7 @@ use crate::lessons;
 use crate::pool;
 use crate::runner::{Shared, POOL_THREADS};
 use crate::state::{shortcut, Action, Page};
-use crate::strings::{strings, Strings};
+use crate::strings::{self, Msg, Text};
 
 fn location() -> (String, String) {
     let Some(w) = web_sys::window() else {
@@ -55,8 +55,15 @@ fn typing(e: &web_sys::KeyboardEvent) -> bool {
 
 #[function_component(App)]
 pub fn app() -> Html {
-    let s: &'static Strings = strings("en");
-    let page = use_reducer(|| Page::new(&location().1, pool::cross_origin_isolated()));
+    let page = use_reducer(|| {
+        Page::new_in(
+            &location().1,
+            pool::cross_origin_isolated(),
+            crate::i18n::stored_lang().as_deref(),
+            &crate::i18n::browser_langs(),
+        )
+    });
+    let s: Text = page.text.clone();
     let runner = use_memo((), |_| Shared::default());
     let runner: Shared = (*runner).clone();
     let dispatch: Callback<Action> = {
@@ -72,8 +79,49 @@ pub fn app() -> Html {
         use_effect_with(page.next_command, move |_| {
             let errors = runner.0.borrow_mut().carry_out(&page);
             for e in errors {
-                d.emit(Action::Notice(e));
+                d.emit(Action::Notice(
+                    Msg::new("notice.engine_error").with("error", e),
+                ));
             }
+            || ()
+        });
+    }
+
+    // The language's files (English is built in): fetched when the language is
+    // chosen, at start or in the picker; `<html lang>` follows what is shown.
+    {
+        let d = dispatch.clone();
+        let lesson = page.settings.lesson;
+        use_effect_with(page.settings.lang.clone(), move |lang| {
+            if lang != "en" {
+                let (lang, d) = (lang.clone(), d.clone());
+                wasm_bindgen_futures::spawn_local(async move {
+                    match crate::i18n::load(&lang, lesson).await {
+                        Ok(t) => d.emit(Action::Text(t)),
+                        Err(e) => {
+                            web_sys::console::warn_1(&format!("{lang} text: {e}").into());
+                            d.emit(Action::Notice(
+                                Msg::new("lang.load_failed")
+                                    .with("lang", lang)
+                                    .with("why", e),
+                            ))
+                        }
+                    }
+                });
+            }
+            || ()
+        });
+    }
+    {
+        let lang = page.text.lang().to_string();
+        let title = match (page.settings.lesson, &page.settings.quiz) {
+            (Some(l), _) => s.t_args("meta.lesson_title", &[("lesson", s.lesson(l).title)]),
+            (None, Some(_)) => s.t("meta.quiz_title"),
+            _ => s.t("meta.title"),
+        };
+        let description = s.t("meta.description");
+        use_effect_with((lang, title, description), |(lang, title, description)| {
+            crate::i18n::set_document(lang, title, description);
             || ()
         });
     }
@@ -203,6 +251,21 @@ pub fn app() -> Html {
         Callback::from(move |_: MouseEvent| d.emit(Action::ToggleHelp))
     };
     let quiz_only = st.quiz.is_some() && st.embed;
+    let on_lang = {
+        let d = dispatch.clone();
+        Callback::from(move |e: Event| {
+            let l = e
+                .target_unchecked_into::<web_sys::HtmlSelectElement>()
+                .value();
+            crate::i18n::store_lang(&l);
+            d.emit(Action::Lang(l))
+        })
+    };
+    let keep_lang = if st.lang_in_url {
+        format!("&lang={}", st.lang)
+    } else {
+        String::new()
+    };
     let page_rc = Rc::new((*page).clone());
 
     html! {
@@ -210,54 +273,59 @@ pub fn app() -> Html {
             page.show_help.then_some("show-help"), quiz_only.then_some("quiz-only"), st.dense.then_some("dense"))}>
             <header class="top">
                 <div>
-                    <h1>{ s.title }</h1>
-                    <p class="lede">{ s.lede }</p>
+                    <h1>{ s.t("meta.title") }</h1>
+                    <p class="lede">{ s.t("top.lede") }</p>
                 </div>
-                <nav class="topnav" aria-label="Sections">
-                    <a id="nav-quiz" href={format!("?quiz=all&lang={}", st.lang)}>{ "Quiz" }</a>
-                    <a id="nav-lessons" href="?lesson=gosched">{ "Lessons" }</a>
-                    <a id="nav-explorer" href="?">{ "Explorer" }</a>
+                <nav class="topnav" aria-label={s.t("top.sections")}>
+                    <a id="nav-quiz" href={format!("?quiz=all{keep_lang}")}>{ s.t("top.quiz") }</a>
+                    <a id="nav-lessons" href={format!("?lesson=gosched{keep_lang}")}>{ s.t("top.lessons") }</a>
+                    <a id="nav-explorer" href={if keep_lang.is_empty() { "?".to_string() } else { format!("?{}", &keep_lang[1..]) }}>{ s.t("top.explorer") }</a>
+                    <label class="lang-pick"><span class="sr-only">{ s.t("lang.label") }</span>
+                        <select id="lang" onchange={on_lang} title={s.t("lang.label")}>
+                            { for strings::LANGS.iter().map(|(code, name)| html!{
+                                <option value={*code} lang={*code} selected={*code == st.lang}>{ *name }</option> }) }
+                        </select></label>
                     if st.compact {
                         <button id="help-toggle" class="help-toggle" onclick={toggle_help} aria-pressed={page.show_help.to_string()}
-                            aria-label={if page.show_help { "Hide the explanations" } else { "Show the explanations" }}
-                            title={if page.show_help { "Hide the explanations" } else { "Show the explanations" }}>{ "?" }</button>
+                            aria-label={s.t(if page.show_help { "top.hide_help" } else { "top.show_help" })}
+                            title={s.t(if page.show_help { "top.hide_help" } else { "top.show_help" })}>{ "?" }</button>
                     }
                     if !quiz_only {
                     <span id="driver-badge" class={classes!("badge", if page.run.live { "live" } else { "sim" })}>
-                        { if page.run.live { s.live_badge } else { s.sim_badge } }
+                        { s.t(if page.run.live { "top.live_badge" } else { "top.sim_badge" }) }
                     </span>
                     }
                 </nav>
             </header>
             if !quiz_only {
-            <Notices page={page_rc.clone()} dispatch={dispatch.clone()} strings={s} open_live={open_link.clone()}
+            <Notices page={page_rc.clone()} dispatch={dispatch.clone()} text={s.clone()} open_live={open_link.clone()}
                 out_of_threads={out_of_threads} exit={exit} />
-            <Controls page={page_rc.clone()} dispatch={dispatch.clone()} strings={s} gomaxprocs={snap.gomaxprocs} now={snap.now} />
+            <Controls page={page_rc.clone()} dispatch={dispatch.clone()} text={s.clone()} gomaxprocs={snap.gomaxprocs} now={snap.now} />
             }
             if let Some(q) = &st.quiz {
-                <QuizPanel lang={st.lang.clone()} only={q.clone()} seed={st.spec.seed} embed={st.embed} pass={st.pass} link={link.clone()} />
+                <QuizPanel text={s.clone()} only={q.clone()} seed={st.spec.seed} embed={st.embed} pass={st.pass} link={link.clone()} />
             }
             if let Some(l) = st.lesson {
-                <LessonPanel lesson={l} variant={st.variant} output={output} embed={st.embed}
+                <LessonPanel text={s.clone()} lesson={l} variant={st.variant} output={output} embed={st.embed}
                     finished={page.run.finished()} on_variant={on_variant} link={link.clone()} open_link={open_link.clone()}
                     hrefs={lessons::LESSONS.iter().map(|l| st.lesson_link(l.id)).collect::<Vec<_>>()}
                     copies={copies} sched_line={sched_line} />
             }
             if !quiz_only {
-            <Machine runner={runner.clone()} frame={frame} on_select={on_select.clone()} live={page.run.live} ended={exit.is_some()} strings={s} />
+            <Machine runner={runner.clone()} frame={frame} on_select={on_select.clone()} live={page.run.live} ended={exit.is_some()} text={s.clone()} />
             <div class="bottom">
-                <SchedConsole runner={runner.clone()} frame={frame} strings={s} />
+                <SchedConsole runner={runner.clone()} frame={frame} text={s.clone()} />
                 <div>
-                    <Feed runner={runner.clone()} frame={frame} on_select={on_select.clone()} strings={s} />
-                    <ProgramOutput runner={runner.clone()} frame={frame} strings={s} />
+                    <Feed runner={runner.clone()} frame={frame} on_select={on_select.clone()} text={s.clone()} />
+                    <ProgramOutput runner={runner.clone()} frame={frame} text={s.clone()} />
                 </div>
             </div>
             }
             if let Some(g) = page.selected {
-                <GDetail goid={g} runner={runner.clone()} frame={frame} dispatch={dispatch.clone()} />
+                <GDetail goid={g} runner={runner.clone()} frame={frame} dispatch={dispatch.clone()} text={s.clone()} />
             }
             if page.shortcuts_open {
-                <Shortcuts dispatch={dispatch.clone()} />
+                <Shortcuts dispatch={dispatch.clone()} text={s.clone()} />
             }
         </main>
     }

@@ -8,6 +8,7 @@ pub mod clock;
 pub mod components;
 pub mod embed;
 pub mod engine;
+pub mod i18n;
 pub mod lessons;
 pub mod pool;
 pub mod quiz;

@@ -10,9 +10,11 @@ use std::collections::BTreeMap;
 use gmp_core::trace::EvKind;
 
 use crate::engine::{Engine, RunSpec};
+use crate::strings::{self, Msg, Text};
 
+/// A question's words in one language.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Text {
+pub struct Wording {
     pub question: String,
     pub options: Vec<String>,
     pub explanation: String,
@@ -24,18 +26,21 @@ pub struct Question {
     pub source: String,
     pub topic: String,
     pub correct: usize,
-    pub en: Text,
-    /// Thai, when the question has it (generated questions are English only).
-    pub th: Option<Text>,
+    pub en: Wording,
+    /// The other languages the question has (`"th"`, `"zh-Hant"`, `"vi"` in
+    /// questions.json; a generated question has the page's language).
+    pub langs: Vec<(String, Wording)>,
     /// Where "Show me" goes: a URL query.
     pub show: String,
 }
 
 impl Question {
-    pub fn text(&self, lang: &str) -> &Text {
-        match (lang, &self.th) {
-            ("th", Some(t)) => t,
-            _ => &self.en,
+    /// The words in `lang` and the language they are really in (English when the
+    /// question lacks `lang`).
+    pub fn text(&self, lang: &str) -> (&Wording, &str) {
+        match self.langs.iter().find(|(l, _)| l == lang) {
+            Some((l, t)) => (t, l),
+            None => (&self.en, "en"),
         }
     }
 }
@@ -95,12 +100,12 @@ pub fn from_js(v: &wasm_bindgen::JsValue) -> Result<Vec<Question>, String> {
     use wasm_bindgen::JsValue;
     let get = |o: &JsValue, k: &str| Reflect::get(o, &k.into()).unwrap_or(JsValue::UNDEFINED);
     let s = |o: &JsValue, k: &str| get(o, k).as_string().unwrap_or_default();
-    let text = |o: &JsValue| -> Option<Text> {
+    let text = |o: &JsValue| -> Option<Wording> {
         if o.is_undefined() {
             return None;
         }
         let opts = js_sys::Array::from(&get(o, "options"));
-        Some(Text {
+        Some(Wording {
             question: s(o, "question"),
             options: opts.iter().filter_map(|x| x.as_string()).collect(),
             explanation: s(o, "explanation"),
@@ -118,7 +123,11 @@ pub fn from_js(v: &wasm_bindgen::JsValue) -> Result<Vec<Question>, String> {
             topic: s(&q, "topic"),
             correct: get(&q, "correct").as_f64().unwrap_or(0.0) as usize,
             en: text(&get(&q, "en")).ok_or("a question without English text")?,
-            th: text(&get(&q, "th")),
+            langs: strings::LANGS
+                .iter()
+                .filter(|(l, _)| *l != "en")
+                .filter_map(|(l, _)| text(&get(&q, l)).map(|t| (l.to_string(), t)))
+                .collect(),
             show: match step {
                 Some(n) => format!("?lesson={lesson}&step={n}"),
                 None => format!("?lesson={lesson}"),
@@ -188,30 +197,79 @@ fn find_step(
     None
 }
 
-fn distinct_options(answer: String, others: Vec<String>) -> (Vec<String>, usize) {
+/// Four distinct options (compared in English), the answer among them at a position
+/// that depends on its English words, so it moves around but is the same in every
+/// language.
+fn distinct_options(answer: Msg, others: Vec<Msg>) -> (Vec<Msg>, usize) {
     let mut opts = vec![answer.clone()];
+    let has = |opts: &[Msg], o: &Msg| opts.iter().any(|x| x.en() == o.en());
     for o in others {
-        if opts.len() < 4 && !opts.contains(&o) {
+        if opts.len() < 4 && !has(&opts, &o) {
             opts.push(o);
         }
     }
     let mut filler = 1;
     while opts.len() < 4 {
-        let o = format!("{} other", filler);
+        let o = Msg::new("gen.other").int("n", filler);
         filler += 1;
-        if !opts.contains(&o) {
+        if !has(&opts, &o) {
             opts.push(o);
         }
     }
-    // Put the answer at a position that depends on the text, so it moves around.
-    let pos = (answer.bytes().map(|b| b as u64).sum::<u64>() % 4) as usize;
+    let pos = (answer.en().bytes().map(|b| b as u64).sum::<u64>() % 4) as usize;
     opts.swap(0, pos);
     (opts, pos)
 }
 
+/// A generated question's facts, as messages: said in English and in the page's
+/// language from the same run.
+struct Made {
+    id: String,
+    topic: &'static str,
+    question: Msg,
+    options: Vec<Msg>,
+    correct: usize,
+    why: &'static str,
+    show: String,
+}
+
+impl Made {
+    fn wording(&self, t: &Text) -> Wording {
+        Wording {
+            question: t.msg(&self.question),
+            options: self.options.iter().map(|o| t.msg(o)).collect(),
+            explanation: t.t(self.why),
+        }
+    }
+
+    fn question(self, t: &Text) -> Question {
+        let en = self.wording(&Text::english());
+        let langs = if t.lang() == "en" {
+            vec![]
+        } else {
+            vec![(t.lang().to_string(), self.wording(t))]
+        };
+        Question {
+            id: self.id,
+            source: "generated".into(),
+            topic: Text::english().t(self.topic),
+            correct: self.correct,
+            en,
+            langs,
+            show: self.show,
+        }
+    }
+}
+
 /// A predict-the-next-state question of `kind` for `seed`, computed by running the
-/// deterministic driver. None if this seed has no suitable moment.
-pub fn generate(kind: &str, seed: u64) -> Option<Question> {
+/// deterministic driver, in English and in `t`'s language. None if this seed has no
+/// suitable moment.
+pub fn generate(kind: &str, seed: u64, t: &Text) -> Option<Question> {
+    make(kind, seed).map(|m| m.question(t))
+}
+
+fn make(kind: &str, seed: u64) -> Option<Made> {
+    let g_msg = |key: &'static str, g: u64| Msg::new(key).with("g", g.to_string());
     match kind {
         "next-g" => {
             let n = 3 + (seed % 3) as usize;
@@ -230,42 +288,45 @@ pub fn generate(kind: &str, seed: u64) -> Option<Question> {
             };
             let snap = eng.snapshot();
             let p0 = &snap.ps[0];
-            let mut others = vec![];
-            others.extend(p0.runnext.map(|x| format!("G{x} (P0's runnext)")));
+            // (the goroutine an option names, if any; the option)
+            let mut others: Vec<(Option<u64>, Msg)> = vec![];
+            others.extend(
+                p0.runnext
+                    .map(|x| (Some(x), g_msg("gen.next_g_runnext", x))),
+            );
             others.extend(
                 p0.ring
                     .first()
-                    .map(|x| format!("G{x} (the head of P0's ring)")),
+                    .map(|&x| (Some(x), g_msg("gen.next_g_ring", x))),
             );
             others.extend(
                 snap.global
                     .clone()
                     .unwrap_or_default()
                     .first()
-                    .map(|x| format!("G{x} (the head of the global queue)")),
+                    .map(|&x| (Some(x), g_msg("gen.next_g_global", x))),
             );
-            others.push("none: P0 goes idle".into());
+            others.push((None, Msg::new("gen.next_g_idle")));
             let answer = others
                 .iter()
-                .find(|o| o.starts_with(&format!("G{g} ")))
-                .cloned()
-                .unwrap_or(format!("G{g}"));
-            let others: Vec<String> = others.into_iter().filter(|o| *o != answer).collect();
+                .find(|(x, _)| *x == Some(g))
+                .map(|(_, m)| m.clone())
+                .unwrap_or_else(|| Msg::new("gen.g").with("g", g.to_string()));
+            let others: Vec<Msg> = others
+                .into_iter()
+                .map(|(_, m)| m)
+                .filter(|m| *m != answer)
+                .collect();
             let (options, correct) = distinct_options(answer, others);
-            Some(Question {
+            Some(Made {
                 id: format!("gen-next-g-{seed}"),
-                source: "generated".into(),
-                topic: "what runs next".into(),
+                topic: "gen.topic_next_g",
+                question: Msg::new("gen.next_g_q")
+                    .int("n", n)
+                    .with("ms", strings::Arg::Dec(snap.now as f64 / 1e6, 3)),
+                options,
                 correct,
-                en: Text {
-                    question: format!(
-                        "GOMAXPROCS(1), {n} goroutines yielding with runtime.Gosched. P0's current goroutine has just stopped (t = {:.3} ms). Which goroutine does P0 run next?",
-                        snap.now as f64 / 1e6
-                    ),
-                    options,
-                    explanation: "findRunnable looks at runnext first, then the ring, then the global queue (and takes one global G first on every 61st schedtick). A G that called Gosched waits at the global queue's tail.".into(),
-                },
-                th: None,
+                why: "gen.next_g_why",
                 show: query(&s, step),
             })
         }
@@ -297,27 +358,24 @@ pub fn generate(kind: &str, seed: u64) -> Option<Question> {
             if len < 2 {
                 return None;
             }
-            let answer = format!("{took}");
+            let count = |n: u32| Msg::new("gen.count").int("n", n);
             let others = vec![
-                format!("{len}"),
-                "1".into(),
-                format!("{}", len / 2),
-                format!("{}", len.saturating_sub(1)),
+                count(len),
+                count(1),
+                count(len / 2),
+                count(len.saturating_sub(1)),
             ];
-            let (options, correct) = distinct_options(answer, others);
-            Some(Question {
+            let (options, correct) = distinct_options(count(took), others);
+            Some(Made {
                 id: format!("gen-steal-count-{seed}"),
-                source: "generated".into(),
-                topic: "work stealing".into(),
+                topic: "gen.topic_steal",
+                question: Msg::new("gen.steal_q")
+                    .with("thief", thief.to_string())
+                    .with("victim", victim.to_string())
+                    .int("len", len),
+                options,
                 correct,
-                en: Text {
-                    question: format!(
-                        "P{thief} has nothing to run and is about to steal from P{victim}, whose ring holds {len} goroutines. How many does it take?"
-                    ),
-                    options,
-                    explanation: "runqgrab takes half of the victim's ring, rounded up (n - n/2): the thief runs the last one it took and queues the rest in its own ring.".into(),
-                },
-                th: None,
+                why: "gen.steal_why",
                 show: query(&s, step),
             })
         }
@@ -336,27 +394,23 @@ pub fn generate(kind: &str, seed: u64) -> Option<Question> {
             let EvKind::Preempt { g, .. } = ev.kind else {
                 return None;
             };
-            let p = ev.p;
-            let answer = "the tail of the global run queue".to_string();
+            let p = ev.p.to_string();
+            let answer = Msg::new("gen.preempt_global");
             let others = vec![
-                format!("P{p}'s runnext"),
-                format!("the head of P{p}'s ring"),
-                "the netpoller".into(),
+                Msg::new("gen.preempt_runnext").with("p", &p),
+                Msg::new("gen.preempt_ring").with("p", &p),
+                Msg::new("gen.preempt_netpoller"),
             ];
             let (options, correct) = distinct_options(answer, others);
-            Some(Question {
+            Some(Made {
                 id: format!("gen-preempt-where-{seed}"),
-                source: "generated".into(),
-                topic: "preemption".into(),
+                topic: "gen.topic_preempt",
+                question: Msg::new("gen.preempt_q")
+                    .with("g", g.to_string())
+                    .with("p", p),
+                options,
                 correct,
-                en: Text {
-                    question: format!(
-                        "G{g} has been running on P{p} for more than 10 ms without a new schedtick. sysmon preempts it. Where does G{g} go?"
-                    ),
-                    options,
-                    explanation: "gopreempt_m → goschedImpl puts a preempted G at the tail of the global queue (only during a pending stop-the-world does it stay in the P's runnext).".into(),
-                },
-                th: None,
+                why: "gen.preempt_why",
                 show: query(&s, step),
             })
         }
@@ -383,7 +437,7 @@ mod tests {
         for kind in GENERATED {
             let mut made = 0;
             for seed in 1..=6 {
-                if let Some(q) = generate(kind, seed) {
+                if let Some(q) = generate(kind, seed, &Text::english()) {
                     assert_eq!(q.en.options.len(), 4, "{q:?}");
                     assert!(q.correct < 4);
                     let mut o = q.en.options.clone();

@@ -13,6 +13,7 @@ use yew::Reducible;
 
 use crate::engine::{Input, RunSpec};
 use crate::lessons;
+use crate::strings::{self, Msg, Text};
 use crate::url::{self, UrlState};
 
 pub const DEFAULT_SPAWN_N: u32 = 10;
@@ -55,7 +56,11 @@ pub struct Settings {
     pub compact: bool,
     /// `layout=compact` asked for: also tighter spacing (a quiz embed's option).
     pub dense: bool,
+    /// The language the page speaks (`strings::LANGS`).
     pub lang: String,
+    /// The language came from `lang=` (an embed), so links and the address bar keep
+    /// it; otherwise the learner's browser remembers it.
+    pub lang_in_url: bool,
     /// Run this many deterministic steps after (re)building, then pause (`step=N`).
     pub start_step: Option<u64>,
     /// `?quiz=<id|all>`: the quiz is shown.
@@ -69,7 +74,7 @@ pub struct Settings {
 
 impl Settings {
     /// Settings from a query string, with a notice for each bad value.
-    pub fn from_query(query: &str, isolated: bool) -> (Settings, Vec<String>) {
+    pub fn from_query(query: &str, isolated: bool) -> (Settings, Vec<Msg>) {
         let (u, mut notes) = url::parse(query);
         let mut st = Settings {
             driver: if isolated { Driver::Live } else { Driver::Sim },
@@ -81,7 +86,13 @@ impl Settings {
             embed: u.embed,
             compact: u.layout == "compact" || u.embed,
             dense: u.layout == "compact",
-            lang: u.lang.clone(),
+            lang: u
+                .lang
+                .as_deref()
+                .and_then(strings::supported)
+                .unwrap_or("en")
+                .into(),
+            lang_in_url: u.lang.is_some(),
             start_step: u.step,
             quiz: u.quiz.clone(),
             pass: u.pass,
@@ -95,11 +106,12 @@ impl Settings {
             st.paused = true;
             if let Some(v) = &u.variant {
                 if l.variant(Some(v)).id != v {
-                    notes.push(format!(
-                        "The lesson \"{}\" has no variant \"{v}\"; showing \"{}\".",
-                        l.id,
-                        l.variant(None).id
-                    ));
+                    notes.push(
+                        Msg::new("notice.no_variant")
+                            .with("lesson", l.id)
+                            .with("value", v)
+                            .with("default", l.variant(None).id),
+                    );
                 }
             }
             st.apply_lesson();
@@ -115,7 +127,7 @@ impl Settings {
                         st.spec.params.retain(|(x, _)| x != k);
                         st.spec.params.push((k.clone(), v.clone()));
                     }
-                    Err(e) => notes.push(format!("{e}; using the default.")),
+                    Err(e) => notes.push(Msg::new("notice.bad_param").with("error", e.to_string())),
                 }
             }
         }
@@ -182,7 +194,7 @@ impl Settings {
             speed: ((self.speed - DEFAULT_SPEED).abs() > 1e-12).then_some(self.speed),
             step,
             layout: if self.dense { "compact" } else { "full" }.into(),
-            lang: self.lang.clone(),
+            lang: self.lang_in_url.then(|| self.lang.clone()),
             embed: self.embed,
             quiz: self.quiz.clone(),
             pass: self.pass,
@@ -196,7 +208,7 @@ impl Settings {
         url::to_query(&UrlState {
             lesson: Some(id.into()),
             layout: if self.dense { "compact" } else { "full" }.into(),
-            lang: self.lang.clone(),
+            lang: self.lang_in_url.then(|| self.lang.clone()),
             embed: self.embed,
             ..UrlState::default()
         })
@@ -232,7 +244,7 @@ pub struct RunFacts {
     /// Spawn requests the program's accept loop has not taken yet.
     pub pending: u32,
     /// Where main (the accept loop) is, while requests wait for it.
-    pub main_at: Option<String>,
+    pub main_at: Option<Msg>,
 }
 
 impl RunFacts {
@@ -269,7 +281,10 @@ pub enum Command {
 pub struct Page {
     pub settings: Settings,
     pub pool: Pool,
-    pub notice: Option<String>,
+    /// What the page has to tell (kept as messages, said in the language of the moment).
+    pub notice: Option<Vec<Msg>>,
+    /// The words, in the page's language once its files have arrived (English until then).
+    pub text: Text,
     /// What the learner typed in N and seed (kept as typed; read when used).
     pub spawn_text: String,
     pub seed_text: String,
@@ -308,20 +323,25 @@ pub enum Action {
     CloseDialogs,
     ToggleShortcuts,
     ToggleHelp,
-    Notice(String),
+    Notice(Msg),
+    /// The learner picked a language (the picker).
+    Lang(String),
+    /// A language's text files arrived.
+    Text(Text),
     Dismiss,
     Frame(RunFacts),
 }
 
 /// The keyboard shortcuts, for the `?` list and for [`shortcut`].
+/// Each key with the text key of what it does.
 pub const SHORTCUTS: &[(&str, &str)] = &[
-    ("p", "run or pause"),
-    (".", "one scheduler step (deterministic driver)"),
-    (",", "back one step (deterministic driver)"),
-    ("r", "reset the run"),
-    ("c", "spawn N CPU-bound goroutines (explorer)"),
-    ("?", "show or hide this list"),
-    ("Escape", "close a dialog"),
+    ("p", "keys.p"),
+    (".", "keys.step"),
+    (",", "keys.step_back"),
+    ("r", "keys.r"),
+    ("c", "keys.c"),
+    ("?", "keys.help"),
+    ("Escape", "keys.escape"),
 ];
 
 /// The action a key stands for, when focus is not in a text field.
@@ -341,7 +361,17 @@ pub fn shortcut(key: &str) -> Option<Action> {
 impl Page {
     /// The page for a URL query; its first command builds the run.
     pub fn new(query: &str, isolated: bool) -> Page {
-        let (settings, notes) = Settings::from_query(query, isolated);
+        Page::new_in(query, isolated, None, &[])
+    }
+
+    /// The page for a URL query, in the language `strings::choose` picks from `lang=`,
+    /// the learner's stored choice and the browser's languages.
+    pub fn new_in(query: &str, isolated: bool, stored: Option<&str>, browser: &[String]) -> Page {
+        let (mut settings, mut notes) = Settings::from_query(query, isolated);
+        let (u, _) = url::parse(query);
+        let (lang, refused) = strings::choose(u.lang.as_deref(), stored, browser);
+        settings.lang = lang.into();
+        notes.extend(refused);
         let mut page = Page {
             spawn_text: DEFAULT_SPAWN_N.to_string(),
             seed_text: settings.spec.seed.to_string(),
@@ -351,7 +381,8 @@ impl Page {
                 Pool::NotIsolated
             },
             settings,
-            notice: (!notes.is_empty()).then(|| notes.join(" ")),
+            notice: (!notes.is_empty()).then_some(notes),
+            text: Text::english(),
             selected: None,
             shortcuts_open: false,
             show_help: false,
@@ -414,13 +445,11 @@ impl Page {
     }
 
     fn ended_notice(&mut self) {
-        self.notice = Some(if self.run.time_limit {
-            "The run was stopped at its time limit. Reset (key r) runs it again from the start."
-                .into()
+        self.say(Msg::new(if self.run.time_limit {
+            "notice.time_limit"
         } else {
-            "The program has exited, so there is nothing left to run. Reset (key r) runs it again from the start."
-                .into()
-        });
+            "notice.program_exited"
+        }));
     }
 
     /// One action: the whole state machine of the page.
@@ -452,12 +481,11 @@ impl Page {
                     Ok(n) if (1..=MAX_SPAWN_N).contains(&n) => {
                         self.send(Command::Apply(Input::Spawn(kind, n)))
                     }
-                    _ => {
-                        self.notice = Some(format!(
-                            "N = {:?} is not a number of goroutines from 1 to {MAX_SPAWN_N}; nothing was spawned.",
-                            self.spawn_text
-                        ))
-                    }
+                    _ => self.say(
+                        Msg::new("notice.bad_spawn_n")
+                            .with("value", &self.spawn_text)
+                            .int("max", MAX_SPAWN_N),
+                    ),
                 }
             }
             Action::SeedText(t) => self.seed_text = t,
@@ -468,10 +496,11 @@ impl Page {
                     self.rebuild_fresh();
                 }
                 Err(_) => {
-                    self.notice = Some(format!(
-                        "seed {:?} is not a whole number; keeping {}.",
-                        self.seed_text, self.settings.spec.seed
-                    ));
+                    self.say(
+                        Msg::new("notice.bad_seed_text")
+                            .with("value", &self.seed_text)
+                            .with("seed", self.settings.spec.seed.to_string()),
+                    );
                     self.seed_text = self.settings.spec.seed.to_string();
                 }
             },
@@ -510,9 +539,7 @@ impl Page {
                 self.clock();
             }
             Action::Step | Action::StepBack if self.run.live => {
-                self.notice = Some(
-                    "Stepping needs the deterministic driver: a live run's threads do not wait for a button.".into(),
-                );
+                self.say(Msg::new("notice.step_needs_sim"));
             }
             Action::Step => {
                 if self.run.finished() {
@@ -541,7 +568,21 @@ impl Page {
             }
             Action::ToggleShortcuts => self.shortcuts_open = !self.shortcuts_open,
             Action::ToggleHelp => self.show_help = !self.show_help,
-            Action::Notice(n) => self.notice = Some(n),
+            Action::Notice(n) => self.say(n),
+            Action::Lang(l) => {
+                if let Some(l) = strings::supported(&l) {
+                    self.settings.lang = l.into();
+                    if l == "en" {
+                        self.text = Text::english();
+                    }
+                }
+            }
+            // Files that arrive late for a language no longer chosen are dropped.
+            Action::Text(t) => {
+                if t.lang() == self.settings.lang {
+                    self.text = t
+                }
+            }
             Action::Dismiss => self.notice = None,
             Action::Frame(f) => self.run = f,
         }
@@ -554,10 +595,7 @@ impl Page {
             return;
         }
         if d == Driver::Live && !self.live_possible() {
-            self.notice = Some(
-                "Live mode needs worker threads, which this page cannot start (see above); staying on the deterministic driver."
-                    .into(),
-            );
+            self.say(Msg::new("notice.live_impossible"));
             return;
         }
         let carried: Vec<(u64, Input)> = self
@@ -576,23 +614,16 @@ impl Page {
         self.settings.driver = d;
         self.settings.start_step = None;
         self.settings.paused = false;
-        let which = match d {
-            Driver::Live => "Live mode (threads)",
-            Driver::Sim => "The deterministic driver",
+        let procs = carried.iter().any(|(_, i)| matches!(i, Input::Procs(_)));
+        let key = match (d, carried.is_empty(), procs) {
+            (Driver::Live, true, _) => "notice.restart_live",
+            (Driver::Sim, true, _) => "notice.restart_sim",
+            (Driver::Live, false, false) => "notice.restart_live_carried",
+            (Driver::Sim, false, false) => "notice.restart_sim_carried",
+            (Driver::Live, false, true) => "notice.restart_live_carried_procs",
+            (Driver::Sim, false, true) => "notice.restart_sim_carried_procs",
         };
-        self.notice = Some(if carried.is_empty() {
-            format!("{which} starts the program again from the beginning.")
-        } else {
-            format!(
-                "{which} starts the program again from the beginning; your requests ({spawned} goroutine{}{}) are sent again at its start.",
-                if spawned == 1 { "" } else { "s" },
-                if carried.iter().any(|(_, i)| matches!(i, Input::Procs(_))) {
-                    " and GOMAXPROCS changes"
-                } else {
-                    ""
-                }
-            )
-        });
+        self.notice = Some(vec![Msg::new(key).int("n", spawned)]);
         self.settings.inputs = carried.clone();
         self.build(carried);
     }
@@ -606,17 +637,22 @@ impl Page {
     /// The words for a spawn request waiting for main.
     pub fn pending_words(&self) -> Option<String> {
         (self.run.pending > 0).then(|| {
-            format!(
-                "{} goroutine{} requested, waiting for main's accept loop to start them{}.",
-                self.run.pending,
-                if self.run.pending == 1 { "" } else { "s" },
-                self.run
-                    .main_at
-                    .as_deref()
-                    .map(|w| format!(": main is {w}"))
-                    .unwrap_or_default()
-            )
+            let m = match &self.run.main_at {
+                Some(w) => Msg::new("status.pending_at").with("where", self.text.msg(w)),
+                None => Msg::new("status.pending"),
+            };
+            self.text.msg(&m.int("n", self.run.pending))
         })
+    }
+
+    /// One notice replaces the last.
+    fn say(&mut self, m: Msg) {
+        self.notice = Some(vec![m]);
+    }
+
+    /// The notice in the page's language.
+    pub fn notice_text(&self) -> Option<String> {
+        self.notice.as_ref().map(|n| self.text.msgs(n))
     }
 }
 
@@ -663,7 +699,7 @@ mod tests {
         let n = p.commands.len();
         p.apply(Action::Spawn(GKind::Cpu));
         assert_eq!(p.commands.len(), n, "nothing spawned");
-        assert!(p.notice.as_deref().unwrap().contains("\"forty\""));
+        assert!(p.notice_text().unwrap().contains("\"forty\""));
     }
 
     #[test]
@@ -678,7 +714,7 @@ mod tests {
         p.apply(Action::CommitSeed);
         assert_eq!(p.settings.spec.seed, 7);
         assert_eq!(p.seed_text, "7");
-        assert!(p.notice.as_deref().unwrap().contains("not a whole number"));
+        assert!(p.notice_text().unwrap().contains("not a whole number"));
     }
 
     #[test]
@@ -693,7 +729,7 @@ mod tests {
             p.notice = None;
             p.apply(a);
             assert_eq!(p.settings.paused, paused);
-            assert!(p.notice.as_deref().unwrap().contains("exited"));
+            assert!(p.notice_text().unwrap().contains("exited"));
         }
         assert_eq!(p.commands.len(), n, "no command for a finished run");
         p.apply(Action::Reset);
@@ -719,7 +755,7 @@ mod tests {
             }
             c => panic!("{c:?}"),
         }
-        assert!(p.notice.as_deref().unwrap().contains("40 goroutines"));
+        assert!(p.notice_text().unwrap().contains("goroutines: 40"));
     }
 
     #[test]
@@ -727,7 +763,7 @@ mod tests {
         let mut p = page("");
         p.apply(Action::Driver(Driver::Live));
         assert_eq!(p.settings.driver, Driver::Sim);
-        assert!(p.notice.as_deref().unwrap().contains("worker threads"));
+        assert!(p.notice_text().unwrap().contains("worker threads"));
         let mut p = Page::new("", true);
         p.apply(Action::PoolFailed("SecurityError".into()));
         assert_eq!(p.settings.driver, Driver::Sim);
@@ -740,7 +776,7 @@ mod tests {
         assert_eq!(p.settings.spec.scenario, "cpu-bound");
         assert_eq!(p.settings.spec.params, vec![("work".into(), "5ms".into())]);
         assert_eq!(p.settings.spec.procs, 2);
-        assert!(p.notice.as_deref().unwrap().contains("goroutines"));
+        assert!(p.notice_text().unwrap().contains("goroutines"));
         let q = p.query();
         assert!(
             q.contains("scenario=cpu-bound") && q.contains("p.work=5ms") && q.contains("procs=2")

@@ -8,6 +8,8 @@ use gmp_core::snapshot::Snapshot;
 use gmp_core::trace::{EvKind, Event, StopReason};
 use gmp_core::GKind;
 
+use crate::strings::Msg;
+
 /// How long an animation stays on screen, in page ms.
 pub const ARROW_MS: f64 = 1600.0;
 pub const FLASH_MS: f64 = 1200.0;
@@ -33,7 +35,7 @@ pub enum Topic {
 #[derive(Clone, Debug, PartialEq)]
 pub struct FeedItem {
     pub t: i64,
-    pub text: String,
+    pub text: Msg,
     /// The goroutine it is about, if one (a click opens its card).
     pub g: Option<u64>,
     pub topic: Topic,
@@ -51,7 +53,7 @@ pub struct Arrow {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Flash {
     pub what: &'static str,
-    pub text: String,
+    pub text: Msg,
     pub born: f64,
 }
 
@@ -90,72 +92,83 @@ pub struct Ui {
 }
 
 /// Short words for an event, with Go's names.
-pub fn describe(e: &Event) -> Option<String> {
+pub fn describe(e: &Event) -> Option<Msg> {
     let p = if e.p >= 0 {
         format!("P{}", e.p)
     } else {
         "-".into()
     };
+    let m = |key| Msg::new(key).with("p", p.as_str());
     Some(match &e.kind {
-        EvKind::GoCreate { g, parent } => format!("GoCreate G{g} (by G{parent}) → runnext of {p}"),
-        EvKind::GoStart { g } => format!("GoStart G{g} on {p}"),
-        EvKind::GoStop { g, reason } => {
-            format!("GoStop G{g} ({}) on {p} → global queue", reason.as_str())
-        }
-        EvKind::GoBlock { g, reason } => format!("GoBlock G{g} ({reason}) on {p}"),
-        EvKind::GoUnblock { g } if e.p >= 0 => format!("GoUnblock G{g} (goready → runnext of {p})"),
-        EvKind::GoUnblock { g } => {
-            format!("GoUnblock G{g} (readied without a P → the global queue)")
-        }
-        EvKind::GoDestroy { g } => format!("GoDestroy G{g} on {p}"),
-        EvKind::GoSyscallBegin { g } => format!("GoSyscallBegin G{g} on {p}"),
-        EvKind::GoSyscallEnd { g } => format!("GoSyscallEnd G{g} (kept {p})"),
-        EvKind::GoSyscallEndBlocked { g } => format!("GoSyscallEndBlocked G{g} (its P was taken)"),
-        EvKind::ProcSteal { p: pp, m } => {
-            format!("ProcSteal P{pp} from M{m} (in a syscall) → handoffp")
-        }
-        EvKind::ProcsChange { procs } => format!("ProcsChange GOMAXPROCS={procs} (procresize)"),
-        EvKind::ProcDestroy { p, moved } => format!(
-            "P{p} destroyed: its {} goroutine{} moved to the head of the global queue{}",
-            moved.len(),
-            if moved.len() == 1 { "" } else { "s" },
-            if moved.is_empty() {
-                String::new()
-            } else {
-                format!(
-                    " ({})",
-                    moved
-                        .iter()
-                        .map(|g| format!("G{g}"))
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                )
-            }
-        ),
-        EvKind::STWBegin { kind } => format!("STWBegin ({kind})"),
-        EvKind::STWEnd => "STWEnd".into(),
+        EvKind::GoCreate { g, parent } => m("ev.go_create")
+            .with("g", g.to_string())
+            .with("parent", parent.to_string()),
+        EvKind::GoStart { g } => m("ev.go_start").with("g", g.to_string()),
+        EvKind::GoStop { g, reason } => m("ev.go_stop")
+            .with("g", g.to_string())
+            .with("reason", reason.as_str()),
+        EvKind::GoBlock { g, reason } => m("ev.go_block")
+            .with("g", g.to_string())
+            .with("reason", reason.to_string()),
+        EvKind::GoUnblock { g } if e.p >= 0 => m("ev.go_unblock").with("g", g.to_string()),
+        EvKind::GoUnblock { g } => m("ev.go_unblock_global").with("g", g.to_string()),
+        EvKind::GoDestroy { g } => m("ev.go_destroy").with("g", g.to_string()),
+        EvKind::GoSyscallBegin { g } => m("ev.syscall_begin").with("g", g.to_string()),
+        EvKind::GoSyscallEnd { g } => m("ev.syscall_end").with("g", g.to_string()),
+        EvKind::GoSyscallEndBlocked { g } => m("ev.syscall_end_blocked").with("g", g.to_string()),
+        EvKind::ProcSteal { p: pp, m: mm } => m("ev.proc_steal")
+            .with("pp", pp.to_string())
+            .with("m", mm.to_string()),
+        EvKind::ProcsChange { procs } => m("ev.procs_change").with("procs", procs.to_string()),
+        EvKind::ProcDestroy { p, moved } => Msg::new("ev.p_destroyed")
+            .with("p", p.to_string())
+            .int("n", moved.len())
+            .with(
+                "list",
+                if moved.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        " ({})",
+                        moved
+                            .iter()
+                            .map(|g| format!("G{g}"))
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    )
+                },
+            ),
+        EvKind::STWBegin { kind } => m("ev.stw_begin").with("kind", kind.to_string()),
+        EvKind::STWEnd => m("ev.stw_end"),
         EvKind::Steal {
             victim,
             thief,
             n,
             runnext,
-        } => format!(
-            "P{thief} stole {n} G{} from P{victim}{}",
-            if *n == 1 { "" } else { "s" },
-            if *runnext { " (its runnext)" } else { "" }
-        ),
-        EvKind::Preempt { g, async_ } => format!(
-            "G{g} preempted on {p}{}",
-            if *async_ {
-                " by a signal (async)"
-            } else {
-                " at a function call"
-            }
-        ),
-        EvKind::StackGrow { g, old, new } => format!("G{g} stack {old} → {new} bytes (copied)"),
-        EvKind::StackShrink { g, old, new } => format!("G{g} stack shrunk {old} → {new} bytes"),
-        EvKind::MStart { id } => format!("M{id} started (a new thread)"),
-        EvKind::Exit { code } => format!("program exited with status {code}"),
+        } => Msg::new(if *runnext {
+            "ev.steal_runnext"
+        } else {
+            "ev.steal"
+        })
+        .with("thief", thief.to_string())
+        .with("victim", victim.to_string())
+        .int("n", *n),
+        EvKind::Preempt { g, async_ } => m(if *async_ {
+            "ev.preempt_async"
+        } else {
+            "ev.preempt_call"
+        })
+        .with("g", g.to_string()),
+        EvKind::StackGrow { g, old, new } => Msg::new("ev.stack_grow")
+            .with("g", g.to_string())
+            .with("old", old.to_string())
+            .with("new", new.to_string()),
+        EvKind::StackShrink { g, old, new } => Msg::new("ev.stack_shrink")
+            .with("g", g.to_string())
+            .with("old", old.to_string())
+            .with("new", new.to_string()),
+        EvKind::MStart { id } => Msg::new("ev.m_start").with("id", id.to_string()),
+        EvKind::Exit { code } => Msg::new("ev.exit").with("code", code.to_string()),
         _ => return None,
     })
 }
@@ -183,21 +196,18 @@ pub fn about(k: &EvKind) -> (Option<u64>, Topic) {
 
 /// Where a goroutine is in a snapshot, in words ("running on P0", "in P1's run queue
 /// behind 37 others", "in the global run queue, 12th").
-pub fn where_is(snap: &Snapshot, goid: u64) -> String {
+pub fn where_is(snap: &Snapshot, goid: u64) -> Msg {
     for p in &snap.ps {
+        let on = |key| Msg::new(key).with("p", p.id.to_string());
         if p.curg == Some(goid) {
-            return format!("running on P{}", p.id);
+            return on("where.running");
         }
         if p.runnext == Some(goid) {
-            return format!("in P{}'s runnext, next to run there", p.id);
+            return on("where.runnext");
         }
         if let Some(i) = p.ring.iter().position(|&g| g == goid) {
-            return format!(
-                "in P{}'s run queue behind {} other goroutine{}",
-                p.id,
-                i + 1,
-                if i == 0 { "" } else { "s" }
-            );
+            // runnext runs before the ring, so it is ahead too.
+            return on("where.ring").int("n", i + usize::from(p.runnext.is_some()));
         }
     }
     if let Some(i) = snap
@@ -205,12 +215,18 @@ pub fn where_is(snap: &Snapshot, goid: u64) -> String {
         .as_ref()
         .and_then(|q| q.iter().position(|&g| g == goid))
     {
-        return format!("in the global run queue behind {i} other goroutines");
+        return Msg::new("where.global").int("n", i);
     }
     match snap.gs.iter().find(|g| g.goid == goid) {
-        Some(g) if g.waitreason.as_str().is_empty() => g.status.go_name().to_string(),
-        Some(g) => format!("{} ({})", g.status.go_name(), g.waitreason.as_str()),
-        None => "finished".into(),
+        // Go's own names for the status and the wait reason.
+        Some(g) if g.waitreason.as_str().is_empty() => {
+            Msg::new("where.go").with("what", g.status.go_name())
+        }
+        Some(g) => Msg::new("where.go").with(
+            "what",
+            format!("{} ({})", g.status.go_name(), g.waitreason.as_str()),
+        ),
+        None => Msg::new("where.finished"),
     }
 }
 
@@ -264,7 +280,7 @@ impl Ui {
                         e.p,
                         Flash {
                             what: "preempt",
-                            text: format!("G{g} preempted → global queue"),
+                            text: Msg::new("flash.preempt").with("g", g.to_string()),
                             born: page_ms,
                         },
                     );
@@ -275,7 +291,7 @@ impl Ui {
                         *p,
                         Flash {
                             what: "handoff",
-                            text: format!("taken from M{m} in a syscall"),
+                            text: Msg::new("flash.handoff").with("m", m.to_string()),
                             born: page_ms,
                         },
                     );
@@ -285,7 +301,10 @@ impl Ui {
                         e.p,
                         Flash {
                             what: "stack",
-                            text: format!("G{g} stack {old}→{new}"),
+                            text: Msg::new("flash.stack")
+                                .with("g", g.to_string())
+                                .with("old", old.to_string())
+                                .with("new", new.to_string()),
                             born: page_ms,
                         },
                     );
@@ -387,12 +406,12 @@ impl Ui {
     }
 
     /// What the page knows of a goroutine's past: its events, newest first.
-    pub fn history_of(&self, goid: u64, n: usize) -> Vec<String> {
+    pub fn history_of(&self, goid: u64, n: usize) -> Vec<(i64, Msg)> {
         self.history
             .iter()
             .rev()
             .filter(|e| about(&e.kind).0 == Some(goid))
-            .filter_map(|e| describe(e).map(|d| format!("{:.3} ms  {d}", e.t as f64 / 1e6)))
+            .filter_map(|e| describe(e).map(|d| (e.t, d)))
             .take(n)
             .collect()
     }

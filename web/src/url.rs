@@ -9,7 +9,8 @@
 //!   blocking, network goroutines) or `p` (GOMAXPROCS) then a number, joined by `_`:
 //!   `in=0c40_5120p2` spawns 40 CPU-bound goroutines at step 0 and sets GOMAXPROCS to 2
 //!   at step 5120;
-//! - `layout` (`full`|`compact`), `lang` (`en`|`th`), `embed=1`, `quiz=<id>`, `pass`
+//! - `layout` (`full`|`compact`), `lang` (`en`|`th`|`zh-Hant`|`vi`: checked by
+//!   `strings::choose`), `embed=1`, `quiz=<id>`, `pass`
 //!   (the answers a quiz needs before it can be marked complete).
 //!
 //! Bad values never blank the page: each gets a specific notice and a sane default.
@@ -18,6 +19,7 @@ use gmp_core::GKind;
 
 use crate::engine::Input;
 use crate::lessons;
+use crate::strings::Msg;
 
 pub const MAX_UI_PROCS: u32 = 16;
 
@@ -33,7 +35,8 @@ pub struct UrlState {
     pub speed: Option<f64>,
     pub step: Option<u64>,
     pub layout: String,
-    pub lang: String,
+    /// `lang=` as given (an unknown one is refused by `strings::choose`).
+    pub lang: Option<String>,
     pub embed: bool,
     pub quiz: Option<String>,
     /// `pass=N`: answers needed before "Mark as complete" (default: every question).
@@ -55,7 +58,7 @@ impl Default for UrlState {
             speed: None,
             step: None,
             layout: "full".into(),
-            lang: "en".into(),
+            lang: None,
             embed: false,
             quiz: None,
             pass: None,
@@ -143,7 +146,7 @@ fn encode(s: &str) -> String {
 
 /// Parses a query string (with or without the leading `?`). Returns the state and a
 /// notice for every value that was ignored.
-pub fn parse(query: &str) -> (UrlState, Vec<String>) {
+pub fn parse(query: &str) -> (UrlState, Vec<Msg>) {
     let mut st = UrlState::default();
     let mut notes = Vec::new();
     for pair in query
@@ -159,10 +162,11 @@ pub fn parse(query: &str) -> (UrlState, Vec<String>) {
                     st.lesson = Some(v);
                 } else {
                     let known: Vec<_> = lessons::LESSONS.iter().map(|l| l.id).collect();
-                    notes.push(format!(
-                        "There is no lesson called \"{v}\" (lessons: {}); showing the explorer instead.",
-                        known.join(", ")
-                    ));
+                    notes.push(
+                        Msg::new("notice.no_lesson")
+                            .with("value", &v)
+                            .with("known", known.join(", ")),
+                    );
                 }
             }
             "variant" => st.variant = Some(v),
@@ -170,54 +174,53 @@ pub fn parse(query: &str) -> (UrlState, Vec<String>) {
                 if gmp_core::scenarios::find(&v).is_some() {
                     st.scenario = Some(v);
                 } else {
-                    notes.push(format!("There is no scenario called \"{v}\"; showing the playground."));
+                    notes.push(Msg::new("notice.no_scenario").with("value", &v));
                 }
             }
             "procs" => match v.parse::<u32>() {
                 Ok(n) if (1..=MAX_UI_PROCS).contains(&n) => st.procs = Some(n),
-                _ => notes.push(format!(
-                    "procs={v} is not a GOMAXPROCS the explorer can show (1 to {MAX_UI_PROCS}); using the default."
-                )),
+                _ => notes.push(
+                    Msg::new("notice.bad_procs")
+                        .with("value", &v)
+                        .int("max", MAX_UI_PROCS),
+                ),
             },
             "seed" => match v.parse::<u64>() {
                 Ok(n) => st.seed = Some(n),
-                Err(_) => notes.push(format!("seed={v} is not a whole number; using seed 1.")),
+                Err(_) => notes.push(Msg::new("notice.bad_seed").with("value", &v)),
             },
             "driver" => match v.as_str() {
                 "live" | "sim" => st.driver = Some(v),
-                _ => notes.push(format!("driver={v} is neither live nor sim; choosing automatically.")),
+                _ => notes.push(Msg::new("notice.bad_driver").with("value", &v)),
             },
             "speed" => match v.parse::<f64>() {
                 Ok(x) if (0.001..=1.0).contains(&x) => st.speed = Some(x),
-                _ => notes.push(format!("speed={v} must be between 0.001 and 1; using 1/20.")),
+                _ => notes.push(Msg::new("notice.bad_speed").with("value", &v)),
             },
             "step" => match v.parse::<u64>() {
                 Ok(n) if n <= 5_000_000 => st.step = Some(n),
-                _ => notes.push(format!("step={v} must be a whole number up to 5000000; starting at 0.")),
+                _ => notes.push(Msg::new("notice.bad_step").with("value", &v)),
             },
             "layout" => match v.as_str() {
                 "full" | "compact" => st.layout = v,
-                _ => notes.push(format!("layout={v} is neither full nor compact; using full.")),
+                _ => notes.push(Msg::new("notice.bad_layout").with("value", &v)),
             },
-            "lang" => match v.as_str() {
-                "en" | "th" => st.lang = v,
-                _ => notes.push(format!("lang={v} is not available (en, th); using English.")),
-            },
+            "lang" => st.lang = Some(v),
             "embed" => st.embed = v == "1" || v == "true",
             "quiz" => st.quiz = Some(v),
             "pass" => match v.parse::<u32>() {
                 Ok(n) if n >= 1 => st.pass = Some(n),
-                _ => notes.push(format!("pass={v} is not a number of answers; every question must be answered.")),
+                _ => notes.push(Msg::new("notice.bad_pass").with("value", &v)),
             },
             "in" => match inputs_from_text(&v) {
                 Some(i) => st.inputs = i,
-                None => notes.push(format!("in={v} could not be read (e.g. in=0c40_5120p2); starting without those inputs.")),
+                None => notes.push(Msg::new("notice.bad_inputs").with("value", &v)),
             },
             other => {
                 if let Some(name) = other.strip_prefix("p.") {
                     st.params.push((name.to_string(), v));
                 } else {
-                    notes.push(format!("Unknown parameter \"{other}\" ignored."));
+                    notes.push(Msg::new("notice.unknown_param").with("name", other));
                 }
             }
         }
@@ -265,8 +268,8 @@ pub fn to_query(st: &UrlState) -> String {
     if st.layout != "full" {
         kv("layout", &st.layout);
     }
-    if st.lang != "en" {
-        kv("lang", &st.lang);
+    if let Some(l) = &st.lang {
+        kv("lang", l);
     }
     if st.embed {
         kv("embed", "1");
@@ -319,20 +322,26 @@ mod tests {
         for bad in ["c40", "0x4", "0c", "0p99", "10c1_5c1", "0c0"] {
             let (st, notes) = parse(&format!("in={bad}"));
             assert!(st.inputs.is_empty(), "{bad}");
-            assert!(notes[0].contains("could not be read"), "{bad}: {notes:?}");
+            assert!(
+                notes[0].en().contains("could not be read"),
+                "{bad}: {notes:?}"
+            );
         }
     }
 
     #[test]
     fn bad_values_get_notices_and_defaults() {
-        let (st, notes) =
-            parse("lesson=nope&procs=0&seed=abc&speed=9&step=-1&layout=x&lang=xx&bogus=1");
+        let (st, notes) = parse("lesson=nope&procs=0&seed=abc&speed=9&step=-1&layout=x&bogus=1");
         assert_eq!(st, UrlState::default());
-        assert_eq!(notes.len(), 8, "{notes:?}");
-        assert!(notes[0].contains("no lesson called \"nope\""));
-        assert!(notes[1].contains("procs=0"));
+        assert_eq!(notes.len(), 7, "{notes:?}");
+        assert!(notes[0].en().contains("no lesson called \"nope\""));
+        assert!(notes[1].en().contains("procs=0"));
         let (st, notes) = parse("procs=100000");
         assert_eq!(st.procs, None);
-        assert!(notes[0].contains("1 to 16"));
+        assert!(notes[0].en().contains("1 to 16"));
+        // lang= is kept as given; strings::choose refuses an unknown one.
+        let (st, notes) = parse("lang=xx");
+        assert_eq!(st.lang.as_deref(), Some("xx"));
+        assert!(notes.is_empty());
     }
 }

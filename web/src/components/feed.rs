@@ -4,7 +4,7 @@
 use yew::prelude::*;
 
 use crate::runner::Shared;
-use crate::strings::Strings;
+use crate::strings::Text;
 use crate::ui::Topic;
 
 #[derive(Properties, PartialEq)]
@@ -12,14 +12,14 @@ pub struct FeedProps {
     pub runner: Shared,
     pub frame: u64,
     pub on_select: Callback<u64>,
-    pub strings: &'static Strings,
+    pub text: Text,
 }
 
 #[function_component(Feed)]
 pub fn feed(props: &FeedProps) -> Html {
     let filter = use_state(|| Option::<Topic>::None);
     let r = props.runner.0.borrow();
-    let ui = &r.ui;
+    let (ui, s) = (&r.ui, &props.text);
     let on_filter = {
         let filter = filter.clone();
         Callback::from(move |e: Event| {
@@ -41,23 +41,23 @@ pub fn feed(props: &FeedProps) -> Html {
         .take(40);
     html! {
         <section aria-labelledby="events-h">
-            <h2 id="events-h">{ format!("Events ({} steals, {} preemptions, {} hand-offs)", ui.steals, ui.preemptions, ui.handoffs) }</h2>
-            <p class="help">{ props.strings.events_help }</p>
-            <label class="feed-filter">{ "show " }
+            <h2 id="events-h">{ s.t_args("events.heading", &[("steals", s.int(ui.steals)), ("preemptions", s.int(ui.preemptions)), ("handoffs", s.int(ui.handoffs))]) }</h2>
+            <p class="help">{ s.t("events.help") }</p>
+            <label class="feed-filter">{ s.t("events.show") }{ " " }
                 <select id="feed-filter" onchange={on_filter}>
-                    <option value="all" selected={filter.is_none()}>{ "every event" }</option>
-                    <option value="g" selected={*filter == Some(Topic::Goroutine)}>{ "goroutines: create, start, stop, block, wake, end" }</option>
-                    <option value="moves" selected={*filter == Some(Topic::Moves)}>{ "steals and preemptions" }</option>
-                    <option value="machine" selected={*filter == Some(Topic::Machine)}>{ "Ps, Ms, syscalls, stacks" }</option>
+                    <option value="all" selected={filter.is_none()}>{ s.t("events.filter_all") }</option>
+                    <option value="g" selected={*filter == Some(Topic::Goroutine)}>{ s.t("events.filter_g") }</option>
+                    <option value="moves" selected={*filter == Some(Topic::Moves)}>{ s.t("events.filter_moves") }</option>
+                    <option value="machine" selected={*filter == Some(Topic::Machine)}>{ s.t("events.filter_machine") }</option>
                 </select></label>
             <ol id="feed" class="feed">{ for shown.map(|f| {
-                let t = html!{ <span class="t">{ format!("{:.3}ms", f.t as f64 / 1e6) }</span> };
+                let t = html!{ <span class="t">{ s.t_args("events.ms", &[("ms", s.ms(f.t, 3))]) }</span> };
                 match f.g {
                     Some(g) => {
                         let sel = props.on_select.clone();
-                        html!{ <li><button class="ev" data-goid={g.to_string()} onclick={Callback::from(move |_| sel.emit(g))}>{ t }{ f.text.clone() }</button></li> }
+                        html!{ <li><button class="ev" data-goid={g.to_string()} onclick={Callback::from(move |_| sel.emit(g))}>{ t }{ s.msg(&f.text) }</button></li> }
                     }
-                    None => html!{ <li>{ t }{ f.text.clone() }</li> },
+                    None => html!{ <li>{ t }{ s.msg(&f.text) }</li> },
                 }
             }) }</ol>
         </section>

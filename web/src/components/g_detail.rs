@@ -6,6 +6,7 @@ use yew::prelude::*;
 use super::focus;
 use crate::runner::Shared;
 use crate::state::Action;
+use crate::strings::{Msg, Text};
 
 #[derive(Properties, PartialEq)]
 pub struct GDetailProps {
@@ -13,6 +14,7 @@ pub struct GDetailProps {
     pub runner: Shared,
     pub frame: u64,
     pub dispatch: Callback<Action>,
+    pub text: Text,
 }
 
 #[function_component(GDetail)]
@@ -26,7 +28,7 @@ pub fn g_detail(props: &GDetailProps) -> Html {
         });
     }
     let r = props.runner.0.borrow();
-    let goid = props.goid;
+    let (goid, s) = (props.goid, &props.text);
     let g = r.ui.snap.gs.iter().find(|g| g.goid == goid);
     let history = r.ui.history_of(goid, 40);
     let (label, _) = r.ui.label(goid);
@@ -36,13 +38,18 @@ pub fn g_detail(props: &GDetailProps) -> Html {
         <div id="gdetail" class="gdetail" role="dialog" aria-modal="false" aria-labelledby="gdetail-h">
             <h2 id="gdetail-h">{ label }</h2>
             { match g {
-                Some(g) => html!{ <p>{ format!("{} · {} {} · stack {} bytes ({} used) · {}", g.kind.name(), g.status.go_name(),
-                    if g.waitreason.as_str().is_empty() { String::new() } else { format!("({})", g.waitreason.as_str()) },
-                    g.stack_size, g.stack_used, crate::ui::where_is(&r.ui.snap, goid)) }</p> },
-                None => html!{ <p>{ "finished (_Gdead)" }</p> },
+                Some(g) => html!{ <p>{ s.msg(&Msg::new("g.stack")
+                    .with("kind", g.kind.name())
+                    .with("status", g.status.go_name())
+                    .with("reason", if g.waitreason.as_str().is_empty() { String::new() } else { format!("({})", g.waitreason.as_str()) })
+                    .with("size", g.stack_size.to_string())
+                    .with("used", g.stack_used.to_string())
+                    .with("where", s.msg(&crate::ui::where_is(&r.ui.snap, goid)))) }</p> },
+                None => html!{ <p>{ s.t("g.finished_dead") }</p> },
             } }
-            <ol class="history">{ for history.iter().map(|h| html!{ <li>{ h }</li> }) }</ol>
-            <button id="gdetail-close" ref={close_ref} onclick={close}>{ "Close (Esc)" }</button>
+            <ol class="history">{ for history.iter().map(|(t, h)| html!{ <li>{
+                s.t_args("events.history_row", &[("ms", s.ms(*t, 3)), ("what", s.msg(h))]) }</li> }) }</ol>
+            <button id="gdetail-close" ref={close_ref} onclick={close}>{ s.t("g.close") }</button>
         </div>
     }
 }

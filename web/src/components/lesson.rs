@@ -4,9 +4,11 @@
 use yew::prelude::*;
 
 use crate::lessons::{Lesson, Variant};
+use crate::strings::Text;
 
 #[derive(Properties, PartialEq)]
 pub struct LessonProps {
+    pub text: Text,
     pub lesson: &'static str,
     /// Inside a course page's frame: links open a new tab.
     pub embed: bool,
@@ -28,24 +30,17 @@ pub struct LessonProps {
 }
 
 /// What each field of a `SCHED` line means (Go 1.27's `schedtrace`).
-pub fn field_help(field: &str) -> &'static str {
-    match field {
-        "SCHED" => "Printed by sysmon every schedtrace period; the time counts from the first line, so the first one says 0ms.",
-        "gomaxprocs" => "The number of Ps: at most this many goroutines run Go code at the same time.",
-        "idleprocs" => "Ps on the idle list (sched.npidle): nothing to run.",
-        "threads" => "Ms ever created (mcount()), sysmon included, and the ones parked.",
-        "spinningthreads" => "Ms looking for work right now (sched.nmspinning). With every P busy, 0.",
-        "needspinning" => "1 when wakep wanted a spinning M but found no idle P: a busy program shows 1 all along.",
-        "idlethreads" => "Ms parked on the idle list (sched.nmidle), waiting for startm.",
-        "runqueue" => "The global run queue's length. Preempted and Gosched goroutines land here, at the tail, so it grows under CPU-bound load.",
-        "local" => "Each P's ring length (runqtail - runqhead), in P order. runnext is not counted.",
-        "schedticks" => "Each P's schedtick: new time slices started. A G run from runnext inherits the slice and does not add one.",
-        _ => "",
+/// What a field of a schedtrace line means (`field.<name>` in the text files).
+pub fn field_help(field: &str, s: &Text) -> String {
+    if field.is_empty() {
+        String::new()
+    } else {
+        s.t(&format!("field.{field}"))
     }
 }
 
 /// A schedtrace line as focusable spans, each explaining its field.
-fn explain_line(line: &str) -> Html {
+fn explain_line(line: &str, s: &Text) -> Html {
     let mut parts: Vec<(String, &'static str)> = Vec::new();
     let (head, rest) = line.split_once(": ").unwrap_or((line, ""));
     parts.push((format!("{head}:"), "SCHED"));
@@ -74,8 +69,8 @@ fn explain_line(line: &str) -> Html {
         <p id="sched-explained" class="sched-explained">
             { for parts.into_iter().map(|(text, key)| html!{
                 <>
-                <span class="field" tabindex="0" data-field={key} title={field_help(key)}>{ text }
-                    <span class="field-help" role="tooltip">{ field_help(key) }</span></span>{ " " }
+                <span class="field" tabindex="0" data-field={key} title={field_help(key, s)}>{ text }
+                    <span class="field-help" role="tooltip">{ field_help(key, s) }</span></span>{ " " }
                 </>
             }) }
         </p>
@@ -101,6 +96,21 @@ pub fn lesson_panel(props: &LessonProps) -> Html {
         return html! {};
     };
     let v = lesson.variant(Some(props.variant));
+    let s = &props.text;
+    let words = s.lesson(lesson.id);
+    let title_of = |id: &str| s.lesson(id).title;
+    let label_of = |x: &Variant| {
+        words
+            .variants
+            .get(x.id)
+            .map(|(l, _)| l.clone())
+            .unwrap_or_else(|| x.id.to_string())
+    };
+    let note = words
+        .variants
+        .get(v.id)
+        .map(|(_, n)| n.clone())
+        .unwrap_or_default();
     let embed_open = use_state(|| false);
     let copied = use_state(|| false);
     let target = if props.embed { "_blank" } else { "_self" };
@@ -123,7 +133,7 @@ pub fn lesson_panel(props: &LessonProps) -> Html {
             props.link,
             if props.link.contains('?') { "&" } else { "?" }
         ),
-        &format!("GMP Explorer: {}", lesson.title),
+        &s.t_args("lesson.embed_title", &[("lesson", words.title.clone())]),
         900,
     );
     let toggle_embed = {
@@ -148,84 +158,84 @@ pub fn lesson_panel(props: &LessonProps) -> Html {
     };
     html! {
         <section id="lesson" class="lesson" data-lesson={lesson.id} data-variant={v.id} aria-labelledby="lesson-h">
-            <nav class="lesson-nav" aria-label="Lessons">
-                { for prev.map(|(p, h)| html!{ <a id="lesson-prev" href={h}>{ format!("← {}", p.title) }</a> }) }
-                <select id="lesson-select" aria-label="All lessons" onchange={Callback::from(move |e: Event| {
+            <nav class="lesson-nav" aria-label={s.t("lesson.nav")}>
+                { for prev.map(|(p, h)| html!{ <a id="lesson-prev" href={h}>{ format!("← {}", title_of(p.id)) }</a> }) }
+                <select id="lesson-select" aria-label={s.t("lesson.all")} onchange={Callback::from(move |e: Event| {
                     let i = e.target_unchecked_into::<web_sys::HtmlSelectElement>().selected_index();
                     if let (Some(w), Some(h)) = (web_sys::window(), usize::try_from(i).ok().and_then(|i| hrefs.get(i))) {
                         let _ = w.location().set_search(h);
                     }
                 })}>
-                    { for crate::lessons::LESSONS.iter().map(|l| html!{ <option value={l.id} selected={l.id == lesson.id}>{ l.title }</option> }) }
+                    { for crate::lessons::LESSONS.iter().map(|l| html!{ <option value={l.id} selected={l.id == lesson.id}>{ title_of(l.id) }</option> }) }
                 </select>
-                { for next.map(|(n, h)| html!{ <a id="lesson-next" href={h}>{ format!("{} →", n.title) }</a> }) }
+                { for next.map(|(n, h)| html!{ <a id="lesson-next" href={h}>{ format!("{} →", title_of(n.id)) }</a> }) }
             </nav>
-            <h2 id="lesson-h">{ lesson.title }<span class="seeds">{ format!(" · course chapter {}", lesson.seeds.trim_start_matches("seeds ").trim_start_matches("seed ")) }</span></h2>
-            { for lesson.intro.iter().map(|p| html!{ <p>{ *p }</p> }) }
-            <div class="variants" role="radiogroup" aria-label="Variants">
+            <h2 id="lesson-h">{ words.title.clone() }<span class="seeds">{ s.t_args("lesson.chapter", &[("seeds", lesson.seeds.trim_start_matches("seeds ").trim_start_matches("seed ").to_string())]) }</span></h2>
+            { for words.intro.iter().map(|p| html!{ <p>{ p.clone() }</p> }) }
+            <div class="variants" role="radiogroup" aria-label={s.t("lesson.variants")}>
                 { for lesson.variants.iter().map(|x| {
                     let on = props.on_variant.clone();
                     let id = x.id;
                     html!{ <button role="radio" aria-checked={(x.id == v.id).to_string()} data-variant={x.id}
                         class={classes!("variant", (x.id == v.id).then_some("on"))}
-                        onclick={Callback::from(move |_| on.emit(id))}>{ x.label }</button> }
+                        onclick={Callback::from(move |_| on.emit(id))}>{ label_of(x) }</button> }
                 }) }
             </div>
-            if !v.note.is_empty() { <p class="note">{ v.note }</p> }
+            if !note.is_empty() { <p class="note">{ note.clone() }</p> }
             <details open=true>
-                <summary>{ "The Go program" }</summary>
+                <summary>{ s.t("lesson.program") }</summary>
                 <pre class="source">{ go_source(lesson, v) }</pre>
             </details>
             if lesson.id == "schedtrace" {
                 if let Some(line) = &props.sched_line {
-                    <h3>{ "The latest line, field by field (hover or focus a field)" }</h3>
-                    { explain_line(line) }
+                    <h3>{ s.t("lesson.latest_line") }</h3>
+                    { explain_line(line, s) }
                 }
             }
             if lesson.id == "stack-growth" && !props.copies.is_empty() {
-                <h3>{ "Every copy" }</h3>
+                <h3>{ s.t("lesson.every_copy") }</h3>
                 <table id="stack-copies" class="copies">
-                    <thead><tr><th>{ "#" }</th><th>{ "before depth" }</th><th>{ "old → new size" }</th><th>{ "new block jumps by" }</th></tr></thead>
+                    <thead><tr><th>{ s.t("lesson.copy_no") }</th><th>{ s.t("lesson.copy_depth") }</th><th>{ s.t("lesson.copy_sizes") }</th><th>{ s.t("lesson.copy_jump") }</th></tr></thead>
                     <tbody>
                     { for props.copies.iter().enumerate().map(|(i, c)| html!{
                         <tr class={classes!(c.shrink.then_some("shrink"))}>
                             <td>{ i + 1 }</td>
                             <td>{ if c.shrink { "GC".to_string() } else { c.depth.to_string() } }</td>
-                            <td>{ format!("{} → {} bytes{}", c.old_size, c.new_size, if c.shrink { " (shrink)" } else { "" }) }</td>
-                            <td>{ format!("{} bytes", (c.new_lo as i64 - c.old_lo as i64).abs()) }</td>
+                            <td>{ s.t_args(if c.shrink { "lesson.copy_size_row_shrink" } else { "lesson.copy_size_row" }, &[("old", c.old_size.to_string()), ("new", c.new_size.to_string())]) }</td>
+                            <td>{ s.t_args("lesson.bytes", &[("n", (c.new_lo as i64 - c.old_lo as i64).abs().to_string())]) }</td>
                         </tr>
                     }) }
                     </tbody>
                 </table>
             }
-            <h3>{ "What to look at" }</h3>
-            <ul>{ for lesson.look_at.iter().map(|l| html!{ <li>{ *l }</li> }) }</ul>
+            <h3>{ s.t("lesson.look_at") }</h3>
+            <ul>{ for words.look_at.iter().map(|l| html!{ <li>{ l.clone() }</li> }) }</ul>
             <div class="expect">
                 { match v.expect {
-                    Some(e) => html!{ <p>{ "Real Go's output includes: " }<code id="expected">{ e }</code></p> },
-                    None => html!{ <p>{ "This variant's output depends on timing or never comes." }</p> },
+                    Some(e) => html!{ <p>{ s.t("lesson.expect") }<code id="expected">{ e }</code></p> },
+                    None => html!{ <p>{ s.t("lesson.expect_none") }</p> },
                 } }
-                <p>{ "This run: " }<code id="actual">{ props.output.join(" / ") }</code>
+                <p>{ s.t("lesson.this_run") }<code id="actual">{ props.output.join(" / ") }</code>
                     { match (matched, props.finished) {
-                        (Some(true), _) => html!{ <span id="verdict" class="ok">{ " ✓ the same" }</span> },
-                        (Some(false), true) => html!{ <span id="verdict" class="bad">{ " ✗ different" }</span> },
+                        (Some(true), _) => html!{ <span id="verdict" class="ok">{ s.t("lesson.same") }</span> },
+                        (Some(false), true) => html!{ <span id="verdict" class="bad">{ s.t("lesson.different") }</span> },
                         _ => html!{},
                     } }
                 </p>
             </div>
             <p class="share">
-                <a id="lesson-link" href={if props.embed { props.open_link.clone() } else { props.link.clone() }} target={target}>{ "Link to this state" }</a>{ " · " }
-                <button id="embed-code" onclick={toggle_embed} aria-expanded={embed_open.to_string()}>{ "Copy embed code" }</button>
-                if *copied && *embed_open { <span class="copied" role="status">{ " Copied." }</span> }
+                <a id="lesson-link" href={if props.embed { props.open_link.clone() } else { props.link.clone() }} target={target}>{ s.t("lesson.link") }</a>{ " · " }
+                <button id="embed-code" onclick={toggle_embed} aria-expanded={embed_open.to_string()}>{ s.t("lesson.embed_code") }</button>
+                if *copied && *embed_open { <span class="copied" role="status">{ s.t("lesson.copied") }</span> }
             </p>
             if *embed_open {
-                <div class="embed-dialog" role="dialog" aria-label="Embed code" onkeydown={on_dialog_key}>
-                    <label for="embed-snippet">{ "Paste this into a course page (the script resizes this frame, and only this one, to fit; several can share a page):" }</label>
+                <div class="embed-dialog" role="dialog" aria-label={s.t("lesson.embed_dialog")} onkeydown={on_dialog_key}>
+                    <label for="embed-snippet">{ s.t("lesson.embed_paste") }</label>
                     <textarea id="embed-snippet" readonly=true rows="5" value={snippet.clone()} autofocus=true />
                     <button id="copy-snippet" onclick={{
                         let copied = copied.clone();
                         Callback::from(move |_| { crate::embed::copy_text(&snippet); copied.set(true); })
-                    }}>{ "Copy again" }</button>
+                    }}>{ s.t("lesson.copy_again") }</button>
                 </div>
             }
         </section>

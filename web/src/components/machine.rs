@@ -10,7 +10,7 @@ use super::queues::GlobalQueue;
 use super::side::{Netpoll, Sysmon};
 use super::timeline::Timeline;
 use crate::runner::{Shared, POOL_THREADS};
-use crate::strings::Strings;
+use crate::strings::Text;
 use crate::ui::Arrow;
 
 #[derive(Properties, PartialEq)]
@@ -20,14 +20,14 @@ pub struct MachineProps {
     pub on_select: Callback<u64>,
     pub live: bool,
     pub ended: bool,
-    pub strings: &'static Strings,
+    pub text: Text,
 }
 
 #[function_component(Machine)]
 pub fn machine(props: &MachineProps) -> Html {
     let grid = use_node_ref();
     let r = props.runner.0.borrow();
-    let (ui, s) = (&r.ui, props.strings);
+    let (ui, s) = (&r.ui, &props.text);
     let snap = ui.snap.clone();
     let user = snap
         .gs
@@ -37,27 +37,27 @@ pub fn machine(props: &MachineProps) -> Html {
     html! {
         <div class={classes!("machine", props.ended.then_some("ended"))}>
             <section class="ps" aria-labelledby="ps-h">
-                <h2 id="ps-h">{ format!("Ps (GOMAXPROCS={})", snap.gomaxprocs) }
+                <h2 id="ps-h">{ s.t_args("machine.ps_heading", &[("n", snap.gomaxprocs.to_string())]) }
                     <span id="gcount" class="gcount" data-user={user.to_string()}
                         data-cpu={snap.gs.iter().filter(|g| g.kind == gmp_core::GKind::Cpu).count().to_string()}>
-                        { format!(" · {user} goroutine{} of yours alive", if user == 1 { "" } else { "s" }) }</span></h2>
-                <p class="help">{ s.ps_help }</p>
+                        { s.t_args("machine.gcount", &[("n", s.int(user))]) }</span></h2>
+                <p class="help">{ s.t("machine.ps_help") }</p>
                 <div class="pgrid-wrap">
                     <div class="pgrid" ref={grid.clone()}>
                         { for snap.ps.iter().map(|p| html!{
                             <PCard key={p.id} p={p.clone()} runner={props.runner.clone()} frame={props.frame}
-                                on_select={props.on_select.clone()} /> }) }
+                                on_select={props.on_select.clone()} text={s.clone()} /> }) }
                     </div>
-                    { arrows(&ui.arrows, snap.ps.len(), &grid) }
+                    { arrows(&ui.arrows, snap.ps.len(), &grid, s) }
                 </div>
                 <Timeline runner={props.runner.clone()} frame={props.frame} lanes={snap.gomaxprocs} />
-                <p class="help">{ s.timeline_help }</p>
+                <p class="help">{ s.t("machine.timeline_help") }</p>
             </section>
             <aside class="side">
-                <GlobalQueue runner={props.runner.clone()} frame={props.frame} on_select={props.on_select.clone()} strings={s} />
-                <Ms snap={snap.clone()} strings={s} limit={if props.live { POOL_THREADS } else { 10_000 }} />
-                <Sysmon sysmon={snap.sysmon.clone()} strings={s} />
-                <Netpoll runner={props.runner.clone()} frame={props.frame} on_select={props.on_select.clone()} strings={s} />
+                <GlobalQueue runner={props.runner.clone()} frame={props.frame} on_select={props.on_select.clone()} text={s.clone()} />
+                <Ms snap={snap.clone()} text={s.clone()} limit={if props.live { POOL_THREADS } else { 10_000 }} />
+                <Sysmon sysmon={snap.sysmon.clone()} text={s.clone()} />
+                <Netpoll runner={props.runner.clone()} frame={props.frame} on_select={props.on_select.clone()} text={s.clone()} />
             </aside>
         </div>
     }
@@ -67,7 +67,7 @@ pub fn machine(props: &MachineProps) -> Html {
 /// runs between the cards' headers (above the goroutines' names), bending into the
 /// lane above the grid; between cards of one column it bends out past their right
 /// edges. Card positions are measured, so any layout (a phone's one column) works.
-fn arrows(arrows: &[Arrow], nps: usize, grid: &NodeRef) -> Html {
+fn arrows(arrows: &[Arrow], nps: usize, grid: &NodeRef, s: &Text) -> Html {
     if arrows.is_empty() || nps == 0 {
         return html! {};
     }
@@ -96,7 +96,7 @@ fn arrows(arrows: &[Arrow], nps: usize, grid: &NodeRef) -> Html {
             { for arrows.iter().filter(|a| (a.victim as usize) < nps && (a.thief as usize) < nps).enumerate().filter_map(|(i, a)| {
                 let (vl, vt, vw) = card(a.victim)?;
                 let (tl, tt, tw) = card(a.thief)?;
-                let label = format!("steal {}{}", a.n, if a.runnext { " (runnext)" } else { "" });
+                let label = s.t_args(if a.runnext { "machine.steal_runnext" } else { "machine.steal" }, &[("n", s.int(a.n))]);
                 let (d, lx, ly, anchor) = if (vl - tl).abs() < vw / 2.0 {
                     // One column: out past the right edges, from header to header.
                     let (x, y1, y2) = (vl + vw - 6.0, vt + 12.0, tt + 12.0);

@@ -5,12 +5,12 @@ use std::rc::Rc;
 use gmp_core::snapshot::{MState, Snapshot};
 use yew::prelude::*;
 
-use crate::strings::Strings;
+use crate::strings::Text;
 
 #[derive(Properties, PartialEq)]
 pub struct MsProps {
     pub snap: Rc<Snapshot>,
-    pub strings: &'static Strings,
+    pub text: Text,
     /// Threads the driver can start.
     pub limit: usize,
 }
@@ -32,15 +32,15 @@ fn m_word(st: MState) -> &'static str {
 
 #[function_component(Ms)]
 pub fn ms(props: &MsProps) -> Html {
-    let snap = &props.snap;
+    let (snap, s) = (&props.snap, &props.text);
     html! {
         <section id="ms" aria-labelledby="ms-h">
-            <h2 id="ms-h">{ "Ms (threads) " }<span id="threads" data-threads={snap.threads.to_string()}>{ format!("threads={} of {} · spinning={} · idle={}", snap.threads, props.limit, snap.nmspinning, snap.nmidle) }</span></h2>
-            <p class="help">{ props.strings.ms_help }</p>
+            <h2 id="ms-h">{ s.t("ms.heading") }{ " " }<span id="threads" data-threads={snap.threads.to_string()}>{ s.t_args("ms.threads", &[("n", s.int(snap.threads)), ("limit", s.int(props.limit)), ("spinning", s.int(snap.nmspinning)), ("idle", s.int(snap.nmidle))]) }</span></h2>
+            <p class="help">{ s.t("ms.help") }</p>
             <ul class="mlist">
                 { for snap.ms.iter().map(|m| html!{
                     <li data-m={m.id.to_string()} data-state={m_word(m.state)} class={m_word(m.state)}>
-                        <strong>{ format!("M{}", m.id) }</strong>{ " " }{ m.state.label() }
+                        <strong>{ format!("M{}", m.id) }</strong>{ " " }{ s.t(&format!("m.{}", m_word(m.state))) }
                         { m.p.map(|p| format!(" · P{p}")).unwrap_or_default() }
                         { m.curg.map(|g| format!(" · G{g}")).unwrap_or_default() }
                     </li>

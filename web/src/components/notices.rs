@@ -7,13 +7,13 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::state::{Action, Page, Pool};
-use crate::strings::Strings;
+use crate::strings::{Msg, Text};
 
 #[derive(Properties, PartialEq)]
 pub struct NoticesProps {
     pub page: Rc<Page>,
     pub dispatch: Callback<Action>,
-    pub strings: &'static Strings,
+    pub text: Text,
     /// The same page outside the frame, for "open live mode in a new tab".
     pub open_live: String,
     pub out_of_threads: bool,
@@ -23,29 +23,29 @@ pub struct NoticesProps {
 
 #[function_component(Notices)]
 pub fn notices(props: &NoticesProps) -> Html {
-    let (page, s) = (&props.page, props.strings);
+    let (page, s) = (&props.page, &props.text);
     let st = &page.settings;
-    let open_live = html! { <a id="open-live" href={props.open_live.clone()} target="_blank" rel="noopener">{ s.open_live }</a> };
+    let open_live = html! { <a id="open-live" href={props.open_live.clone()} target="_blank" rel="noopener">{ s.t("status.open_live") }</a> };
     let pool_line = match &page.pool {
         Pool::NotIsolated if st.embed => html! {
             <p id="status" data-state="not-isolated" class="notice compact-notice" role="status">
-                { "Deterministic driver (this frame cannot start threads). " }{ open_live }
+                { s.t("status.not_isolated_embed") }{ " " }{ open_live }
             </p>
         },
         Pool::NotIsolated => html! {
             <div id="status" data-state="not-isolated" class="notice" role="status">
-                <p>{ s.not_isolated }</p>
+                <p>{ s.t("status.not_isolated") }</p>
                 <p>{ open_live }</p>
             </div>
         },
         Pool::Starting => {
-            html! { <p id="status" data-state="starting" role="status">{ "Starting worker threads…" }</p> }
+            html! { <p id="status" data-state="starting" role="status">{ s.t("status.starting") }</p> }
         }
         Pool::Ready => {
-            html! { <p id="status" data-state="live-ready" class="sr-only">{ "Worker threads ready." }</p> }
+            html! { <p id="status" data-state="live-ready" class="sr-only">{ s.t("status.ready") }</p> }
         }
         Pool::Failed(_) => html! {
-            <p id="status" data-state="failed" class="notice" role="alert">{ s.workers_failed }</p>
+            <p id="status" data-state="failed" class="notice" role="alert">{ s.t("status.workers_failed") }</p>
         },
     };
     let d = props.dispatch.clone();
@@ -53,20 +53,20 @@ pub fn notices(props: &NoticesProps) -> Html {
     html! {
         <>
         { pool_line }
-        if let Some(n) = &page.notice {
-            <div id="notice" class="notice" role="alert">{ n.clone() }{ " " }
-                <button id="dismiss" onclick={dismiss}>{ "Dismiss" }</button></div>
+        if let Some(n) = page.notice_text() {
+            <div id="notice" class="notice" role="alert">{ n }{ " " }
+                <button id="dismiss" onclick={dismiss}>{ s.t("status.dismiss") }</button></div>
         }
         if props.out_of_threads {
-            <div class="notice" role="alert">{ s.pool_full }</div>
+            <div class="notice" role="alert">{ s.t("status.pool_full") }</div>
         }
         if let Some(w) = page.pending_words() {
             <p id="pending" class="notice pending" role="status">{ w }</p>
         }
         if let Some((code, fatal)) = props.exit {
             <p id="exited" class="notice exited" role="status">
-                <strong>{ format!("Program exited (status {code}). ") }</strong>
-                { if fatal { s.fatal_note } else { s.exited_note } }
+                <strong>{ s.msg(&Msg::new("status.exited").with("code", code.to_string())) }</strong>{ " " }
+                { s.t(if fatal { "status.fatal_note" } else { "status.exited_note" }) }
             </p>
         }
         </>

@@ -7,6 +7,7 @@ use yew::prelude::*;
 
 use super::{ctx2d, kind_color, token};
 use crate::runner::Shared;
+use crate::strings::Text;
 
 pub fn pstatus(s: PStatus) -> &'static str {
     match s {
@@ -24,12 +25,13 @@ pub struct PCardProps {
     pub runner: Shared,
     pub frame: u64,
     pub on_select: Callback<u64>,
+    pub text: Text,
 }
 
 #[function_component(PCard)]
 pub fn p_card(props: &PCardProps) -> Html {
     let r = props.runner.0.borrow();
-    let (p, ui, sel) = (&props.p, &r.ui, &props.on_select);
+    let (p, ui, sel, s) = (&props.p, &r.ui, &props.on_select, &props.text);
     let flash = ui.flashes.get(&(p.id as i32));
     let kinds: Vec<u8> = p.ring.iter().map(|&g| ui.kind(g) as u8).collect();
     html! {
@@ -37,28 +39,28 @@ pub fn p_card(props: &PCardProps) -> Html {
             data-p={p.id.to_string()} data-status={pstatus(p.status)} aria-label={format!("P{}", p.id)}>
             <header>
                 <strong>{ format!("P{}", p.id) }</strong>
-                <span class="pst">{ pstatus(p.status) }</span>
-                <span class="pm">{ match p.m { Some(m) => format!("M{m}"), None => "no M".into() } }</span>
-                <span class="tick" title="schedtick">{ format!("tick {}", p.schedtick) }</span>
+                <span class="pst">{ s.t(&format!("p.status_{}", pstatus(p.status))) }</span>
+                <span class="pm">{ match p.m { Some(m) => format!("M{m}"), None => s.t("p.no_m") } }</span>
+                <span class="tick" title="schedtick">{ s.t_args("p.tick", &[("n", s.int(p.schedtick))]) }</span>
             </header>
             <div class="slots">
-                <div class="slot run" title="the G running on this P (its M's curg)">
-                    <span class="lbl">{ if p.in_syscall { "in syscall" } else { "running" } }</span>
+                <div class="slot run" title={s.t("p.run_title")}>
+                    <span class="lbl">{ s.t(if p.in_syscall { "p.in_syscall" } else { "p.running" }) }</span>
                     { p.curg.map(|g| token(g, ui, sel, if p.in_syscall { "in-syscall" } else { "" })).unwrap_or_default() }
                 </div>
-                <div class="slot next" title="runnext: runs next, inheriting the time slice">
+                <div class="slot next" title={s.t("p.runnext_title")}>
                     <span class="lbl">{ "runnext" }</span>
                     { p.runnext.map(|g| token(g, ui, sel, "")).unwrap_or_default() }
                 </div>
             </div>
-            <RingCanvas kinds={kinds} head={p.head} />
+            <RingCanvas label={s.t_args("p.ring_label", &[("n", s.int(kinds.len()))])} kinds={kinds} head={p.head} />
             <div class="ringinfo" data-ring-len={p.ring.len().to_string()}
                 data-ring={p.ring.iter().map(|g| g.to_string()).collect::<Vec<_>>().join(" ")}
                 data-runnext={p.runnext.map(|g| g.to_string()).unwrap_or_default()}>
-                { format!("ring {}/256 · head {} tail {}", p.ring.len(), p.head, p.tail) }
+                { s.t_args("p.ring", &[("len", p.ring.len().to_string()), ("head", p.head.to_string()), ("tail", p.tail.to_string())]) }
             </div>
             if let Some(f) = flash {
-                <div class={classes!("flash", format!("flash-{}", f.what))} role="status">{ f.text.clone() }</div>
+                <div class={classes!("flash", format!("flash-{}", f.what))} role="status">{ s.msg(&f.text) }</div>
             }
         </article>
     }
@@ -68,6 +70,7 @@ pub fn p_card(props: &PCardProps) -> Html {
 pub struct RingProps {
     pub kinds: Vec<u8>,
     pub head: u32,
+    pub label: String,
 }
 
 /// The 256 slots of a P's ring, 32 × 8, the occupied ones coloured by kind.
@@ -90,5 +93,5 @@ pub fn ring_canvas(props: &RingProps) -> Html {
             || ()
         });
     }
-    html! { <canvas ref={node} class="ring" width="256" height="64" aria-label={format!("{} goroutines in the ring", props.kinds.len())}></canvas> }
+    html! { <canvas ref={node} class="ring" width="256" height="64" aria-label={props.label.clone()}></canvas> }
 }

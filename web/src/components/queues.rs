@@ -4,14 +4,14 @@ use yew::prelude::*;
 
 use super::token;
 use crate::runner::Shared;
-use crate::strings::Strings;
+use crate::strings::Text;
 
 #[derive(Properties, PartialEq)]
 pub struct QueueProps {
     pub runner: Shared,
     pub frame: u64,
     pub on_select: Callback<u64>,
-    pub strings: &'static Strings,
+    pub text: Text,
 }
 
 #[function_component(GlobalQueue)]
@@ -25,12 +25,12 @@ pub fn global_queue(props: &QueueProps) -> Html {
         .unwrap_or_default();
     html! {
         <section id="global" aria-labelledby="global-h" data-len={snap.global_len.to_string()}>
-            <h2 id="global-h">{ format!("Global run queue ({})", snap.global_len) }</h2>
-            <p class="help">{ props.strings.global_help }</p>
+            <h2 id="global-h">{ props.text.t_args("global.heading", &[("n", props.text.int(snap.global_len))]) }</h2>
+            <p class="help">{ props.text.t("global.help") }</p>
             <div class="queue">
                 { for shown.iter().map(|&g| token(g, ui, &props.on_select, "")) }
                 if snap.global_len as usize > shown.len() {
-                    <span class="more">{ format!("+{} more", snap.global_len as usize - shown.len()) }</span>
+                    <span class="more">{ props.text.t_args("global.more", &[("n", props.text.int(snap.global_len as usize - shown.len()))]) }</span>
                 }
             </div>
         </section>

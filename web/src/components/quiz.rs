@@ -9,6 +9,7 @@ use wasm_bindgen::JsValue;
 use yew::prelude::*;
 
 use crate::quiz::{Progress, Question};
+use crate::strings::{self, Text};
 
 const STORE_KEY: &str = "gmp-explorer.quiz.v1";
 
@@ -55,7 +56,8 @@ async fn fetch_questions() -> Result<Vec<Question>, String> {
 
 #[derive(Properties, PartialEq)]
 pub struct QuizProps {
-    pub lang: String,
+    /// The page's words; the questions are shown in its language where they have it.
+    pub text: Text,
     /// `?quiz=<id>`: show only this question (`all`: every question).
     pub only: String,
     /// A seed for the generated questions.
@@ -88,11 +90,13 @@ pub fn quiz_panel(props: &QuizProps) -> Html {
     let questions = use_state(|| Option::<Result<Rc<Vec<Question>>, String>>::None);
     let progress = use_state(|| load());
     let picked = use_state(std::collections::BTreeMap::<String, usize>::new);
-    let lang = use_state(|| props.lang.clone());
+    let s = &props.text;
     {
         let questions = questions.clone();
         let seed = props.seed;
-        use_effect_with((), move |_| {
+        // Generated questions are made in the page's language: again when it changes.
+        use_effect_with(s.clone(), move |t| {
+            let t = t.clone();
             wasm_bindgen_futures::spawn_local(async move {
                 let mut qs = match fetch_questions().await {
                     Ok(q) => q,
@@ -102,7 +106,7 @@ pub fn quiz_panel(props: &QuizProps) -> Html {
                     }
                 };
                 for kind in crate::quiz::GENERATED {
-                    if let Some(q) = crate::quiz::generate(kind, seed) {
+                    if let Some(q) = crate::quiz::generate(kind, seed, &t) {
                         qs.push(q);
                     }
                 }
@@ -114,10 +118,10 @@ pub fn quiz_panel(props: &QuizProps) -> Html {
     let (prog, storage_ok) = (*progress).clone();
     let qs = match &*questions {
         None => {
-            return html! { <section id="quiz" aria-busy="true"><p>{ "Loading the questions…" }</p></section> }
+            return html! { <section id="quiz" aria-busy="true"><p>{ s.t("quiz.loading") }</p></section> }
         }
         Some(Err(e)) => {
-            return html! { <section id="quiz"><p class="notice" role="alert">{ format!("The questions could not load: {e}") }</p></section> }
+            return html! { <section id="quiz"><p class="notice" role="alert">{ s.t_args("quiz.load_failed", &[("error", e.clone())]) }</p></section> }
         }
         Some(Ok(q)) => q.clone(),
     };
@@ -127,7 +131,7 @@ pub fn quiz_panel(props: &QuizProps) -> Html {
         .collect();
     if shown.is_empty() {
         return html! { <section id="quiz"><p id="notice" class="notice" role="alert">{
-        format!("There is no question called \"{}\". Open ?quiz=all for every question.", props.only) }</p></section> };
+        s.t_args("quiz.no_question", &[("id", props.only.clone())]) }</p></section> };
     }
     // The score counts the questions on this page (one, with ?quiz=<id>).
     let on_page: Vec<Question> = shown.iter().map(|q| (*q).clone()).collect();
@@ -152,10 +156,6 @@ pub fn quiz_panel(props: &QuizProps) -> Html {
         }
     };
     let post_progress: Rc<dyn Fn(&str, Option<(&str, bool)>, &Progress)> = Rc::new(post_progress);
-    let set_lang = |l: &'static str| {
-        let lang = lang.clone();
-        Callback::from(move |_: MouseEvent| lang.set(l.to_string()))
-    };
     let mark_complete = {
         let progress = progress.clone();
         let post = post_progress.clone();
@@ -180,16 +180,20 @@ pub fn quiz_panel(props: &QuizProps) -> Html {
             progress.set((p, ok));
         })
     };
-    let l = (*lang).clone();
+    let l = s.lang().to_string();
     let need = needed(total, props.pass);
-    let embed_lang = use_state(|| props.lang.clone());
+    let embed_lang = use_state(|| l.clone());
     let embed_compact = use_state(|| false);
     let base = props.link.split('?').next().unwrap_or_default().to_string();
     let quiz_snippet = crate::embed::snippet(
         &format!(
             "{base}?quiz={}&embed=1{}{}{}",
             props.only,
-            if *embed_lang == "th" { "&lang=th" } else { "" },
+            if *embed_lang == "en" {
+                String::new()
+            } else {
+                format!("&lang={}", *embed_lang)
+            },
             if *embed_compact {
                 "&layout=compact"
             } else {
@@ -197,23 +201,19 @@ pub fn quiz_panel(props: &QuizProps) -> Html {
             },
             props.pass.map(|n| format!("&pass={n}")).unwrap_or_default()
         ),
-        "GMP Explorer quiz",
+        &s.t("quiz.embed_title"),
         600,
     );
     html! {
         <section id="quiz" class="quiz" aria-labelledby="quiz-h" data-score={score.to_string()} data-total={total.to_string()}>
-            <h2 id="quiz-h">{ if l == "th" { "แบบทดสอบ" } else { "Quiz" } }</h2>
-            <p class="langs">
-                <button id="lang-en" aria-pressed={(l == "en").to_string()} onclick={set_lang("en")}>{ "English" }</button>
-                <button id="lang-th" aria-pressed={(l == "th").to_string()} onclick={set_lang("th")} lang="th">{ "ไทย" }</button>
-            </p>
+            <h2 id="quiz-h">{ s.t("quiz.heading") }</h2>
             if !storage_ok {
-                <p id="storage-notice" class="notice" role="status">{ "This browser does not let the page store anything, so your answers will be forgotten when you leave." }</p>
+                <p id="storage-notice" class="notice" role="status">{ s.t("quiz.storage") }</p>
             }
-            <p id="score" class="score" aria-live="polite">{ if l == "th" { format!("คะแนน: {score} / {total} · ตอบแล้ว {answered}") } else { format!("Score: {score} / {total} · answered {answered}") } }
-                { if prog.completed { if l == "th" { " · ทำเสร็จแล้ว ✓ (completed)" } else { " · completed ✓" } } else { "" } }</p>
+            <p id="score" class="score" aria-live="polite">{ s.t_args("quiz.score", &[("score", s.int(score)), ("total", s.int(total)), ("answered", s.int(answered))]) }
+                { if prog.completed { s.t("quiz.completed") } else { String::new() } }</p>
             { for shown.iter().map(|q| {
-                let t = q.text(&l);
+                let (t, in_lang) = q.text(&l);
                 let chosen = prog.answers.get(&q.id).copied();
                 let sel = picked.get(&q.id).copied().or(chosen);
                 let id = q.id.clone();
@@ -248,52 +248,55 @@ pub fn quiz_panel(props: &QuizProps) -> Html {
                 html! {
                     <form class="question" data-qid={q.id.clone()} onsubmit={submit}>
                         <fieldset>
-                            <legend lang={if q.th.is_some() { l.clone() } else { "en".into() }}>{ &t.question }</legend>
+                            <legend lang={in_lang.to_string()}>{ &t.question }</legend>
+                            if in_lang != l {
+                                <p class="untranslated">{ s.t("quiz.untranslated") }</p>
+                            }
                             { for t.options.iter().enumerate().map(|(i, o)| html!{
-                                <label class="option">
+                                <label class="option" lang={in_lang.to_string()}>
                                     <input type="radio" name={format!("q-{}", q.id)} value={i.to_string()}
                                         checked={sel == Some(i)} onchange={on_pick(i)} disabled={chosen.is_some()} />
                                     { o }
                                 </label>
                             }) }
                         </fieldset>
-                        <button type="submit" class="submit" disabled={sel.is_none() || chosen.is_some()}>{ if l == "th" { "ส่งคำตอบ" } else { "Submit" } }</button>
+                        <button type="submit" class="submit" disabled={sel.is_none() || chosen.is_some()}>{ s.t("quiz.submit") }</button>
                         if let Some(c) = chosen {
                             <div class={classes!("feedback", if c == q.correct { "right" } else { "wrong" })} role="status">
-                                <strong>{ if c == q.correct { if l == "th" { "ถูกต้อง" } else { "Correct." } } else if l == "th" { "ยังไม่ถูก" } else { "Not quite." } }</strong>
-                                { " " }{ rich(&t.explanation) }{ " " }
-                                <a class="show-me" href={show} target={if props.embed { "_blank" } else { "_self" }}>{ if l == "th" { "ให้ดูจริง" } else { "Show me" } }</a>
+                                <strong>{ s.t(if c == q.correct { "quiz.correct" } else { "quiz.wrong" }) }</strong>
+                                { " " }<span lang={in_lang.to_string()}>{ rich(&t.explanation) }</span>{ " " }
+                                <a class="show-me" href={show} target={if props.embed { "_blank" } else { "_self" }}>{ s.t("quiz.show_me") }</a>
                             </div>
                         }
                     </form>
                 }
             }) }
             <p class="quiz-actions">
-                <button id="mark-complete" onclick={mark_complete} disabled={answered < need || prog.completed}>{ if l == "th" { "ทำเครื่องหมายว่าเสร็จแล้ว" } else { "Mark as complete" } }</button>
+                <button id="mark-complete" onclick={mark_complete} disabled={answered < need || prog.completed}>{ s.t("quiz.mark_complete") }</button>
                 if answered < need {
-                    <span id="complete-needs" class="needs">{ if l == "th" { format!(" ตอบอีก {} ข้อจึงจะทำเครื่องหมายว่าเสร็จได้", need - answered) } else { format!(" Answer {} more to mark the quiz as complete.", need - answered) } }</span>
+                    <span id="complete-needs" class="needs">{ s.t_args("quiz.needs", &[("n", s.int(need - answered))]) }</span>
                 }
-                <button id="quiz-reset" onclick={reset}>{ if l == "th" { "เริ่มใหม่" } else { "Reset progress" } }</button>
+                <button id="quiz-reset" onclick={reset}>{ s.t("quiz.reset") }</button>
             </p>
             if !props.embed {
                 <details id="quiz-embed" class="quiz-embed">
-                    <summary>{ "Embed this quiz in a course page" }</summary>
+                    <summary>{ s.t("quiz.embed_summary") }</summary>
                     <p>
-                        <label>{ "language " }<select id="quiz-embed-lang" onchange={{
+                        <label>{ s.t("quiz.embed_lang") }{ " " }<select id="quiz-embed-lang" onchange={{
                             let embed_lang = embed_lang.clone();
                             Callback::from(move |e: Event| embed_lang.set(e.target_unchecked_into::<web_sys::HtmlSelectElement>().value()))
                         }}>
-                            <option value="en" selected={*embed_lang == "en"}>{ "English" }</option>
-                            <option value="th" selected={*embed_lang == "th"}>{ "ไทย" }</option>
+                            { for strings::LANGS.iter().map(|(code, name)| html!{
+                                <option value={*code} lang={*code} selected={*embed_lang == *code}>{ *name }</option> }) }
                         </select></label>{ " " }
                         <label><input id="quiz-embed-compact" type="checkbox" checked={*embed_compact} onchange={{
                             let embed_compact = embed_compact.clone();
                             Callback::from(move |_: Event| embed_compact.set(!*embed_compact))
-                        }} />{ " compact layout" }</label>
+                        }} />{ s.t("quiz.embed_compact") }</label>
                     </p>
-                    <textarea id="quiz-snippet" readonly=true rows="4" value={quiz_snippet.clone()} aria-label="Embed code for this quiz" />
-                    <button id="quiz-copy-snippet" onclick={Callback::from(move |_| crate::embed::copy_text(&quiz_snippet))}>{ "Copy" }</button>
-                    <p class="help-always">{ "The frame sends answered and completed messages to the course page (docs/EMBEDDING.md); add pass=N to the address to allow completion after N answers." }</p>
+                    <textarea id="quiz-snippet" readonly=true rows="4" value={quiz_snippet.clone()} aria-label={s.t("quiz.embed_code")} />
+                    <button id="quiz-copy-snippet" onclick={Callback::from(move |_| crate::embed::copy_text(&quiz_snippet))}>{ s.t("quiz.copy") }</button>
+                    <p class="help-always">{ s.t("quiz.embed_help") }</p>
                 </details>
             }
         </section>

@@ -4,10 +4,12 @@ use yew::prelude::*;
 
 use super::focus;
 use crate::state::{Action, SHORTCUTS};
+use crate::strings::Text;
 
 #[derive(Properties, PartialEq)]
 pub struct ShortcutsProps {
     pub dispatch: Callback<Action>,
+    pub text: Text,
 }
 
 #[function_component(Shortcuts)]
@@ -20,13 +22,13 @@ pub fn shortcuts(props: &ShortcutsProps) -> Html {
             || ()
         });
     }
-    let d = props.dispatch.clone();
+    let (d, s) = (props.dispatch.clone(), &props.text);
     html! {
         <div id="shortcuts" class="gdetail shortcuts" role="dialog" aria-labelledby="shortcuts-h">
-            <h2 id="shortcuts-h">{ "Keyboard shortcuts" }</h2>
-            <p class="help-always">{ "They work anywhere on the page except while typing in a field." }</p>
-            <dl>{ for SHORTCUTS.iter().map(|(k, what)| html!{ <><dt><kbd>{ *k }</kbd></dt><dd>{ *what }</dd></> }) }</dl>
-            <button id="shortcuts-close" ref={close_ref} onclick={Callback::from(move |_: MouseEvent| d.emit(Action::CloseDialogs))}>{ "Close (Esc)" }</button>
+            <h2 id="shortcuts-h">{ s.t("keys.heading") }</h2>
+            <p class="help-always">{ s.t("keys.intro") }</p>
+            <dl>{ for SHORTCUTS.iter().map(|(k, what)| html!{ <><dt><kbd>{ *k }</kbd></dt><dd>{ s.t(what) }</dd></> }) }</dl>
+            <button id="shortcuts-close" ref={close_ref} onclick={Callback::from(move |_: MouseEvent| d.emit(Action::CloseDialogs))}>{ s.t("g.close") }</button>
         </div>
     }
 }
