@@ -26,6 +26,9 @@ ncargo() {
 step "format check"
 ncargo fmt --all -- --check
 
+step "translated text (every language has every key, placeholder and Go name)"
+python3 tools/i18n/check_text.py
+
 step "native tests"
 ncargo test --workspace --quiet
 

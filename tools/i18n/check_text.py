@@ -47,7 +47,8 @@ GO_NAMES = set(
     asyncpreemptoff StackGrow ProcSteal runtime main exit goroutine goroutines min size
     computeAll gopark goready runqsteal runqget globrunqget sched runq OK ms µs ns s MiB KiB
     procs ring linux amd64 wasm CPU IO JSON URL SVG PNG GMP Explorer t N tick ProcsChange
-    procresize""".split()
+    procresize STWBegin STWEnd GoCreate GoStart GoStop GoBlock GoUnblock GoDestroy GoSyscallBegin
+    GoSyscallEnd GoSyscallEndBlocked""".split()
 )
 # Whole strings a language keeps in English on purpose, as its course chapter does and as its
 # glossary (docs/i18n/glossary.<lang>.md) says.
@@ -62,6 +63,15 @@ GO_NAME_RE = re.compile(
     r"resetspinning|newstack|shrinkstack|stackguard0|runqueue|needspinning|spinningthreads|"
     r"schedticks|asyncpreemptoff|StackGrow|ProcSteal|WaitGroup|_G[a-z]+|_P[a-z]+|"
     r"runtime\.[A-Za-z]+|time\.Sleep|computeAll)\b"
+)
+
+
+# Simplified-only characters that must not appear in zh-Hant (the chapter's script is
+# Traditional): each has a different Traditional form (這 個 們 時 線 隊 調 統 ...).
+SIMPLIFIED_ONLY = set(
+    "这个们时线队调统处间码执进设论产变务发问实现点应关动对开长为过还让话说样种组级边运读写"
+    "网络释态数据号辑缓续满节迟阶单复杂换链锁栈协抢驱试验题闲轮询确认获环与从将专业东两么没"
+    "会来启记录显闭结给经决择选项页刚双缩"
 )
 
 
@@ -96,6 +106,10 @@ def compare_string(where, en, tr, lang):
     for num in set(NUMBER.findall(CODE.sub("", en))):
         if num not in tr_numbers:
             bad(where, f"number {num} missing")
+    if lang == "zh-Hant":
+        found = sorted(set(tr) & SIMPLIFIED_ONLY)
+        if found:
+            bad(where, f"Simplified characters in Traditional text: {''.join(found)}")
     if en.strip() and tr == en and not only_names(en) and en.lower() not in KEPT_IN_ENGLISH[lang]:
         bad(where, "left in English")
 
