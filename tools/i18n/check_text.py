@@ -8,7 +8,12 @@ name and number of the English kept, and no string left identical to the English
 made only of Go names, numbers and punctuation. Also checks that lessons/<id>/en.json is word
 for word what web/src/lessons.rs says, while lessons.rs still holds the text.
 
-Run from the repository root: python3 tools/i18n/check_text.py  (exit status 1 on any problem).
+It also warns about English that changed after it was translated (tools/i18n/translated-from.json
+keeps the English each translation was made from; `--record` rewrites it once the
+translations are updated).
+
+Run: python3 tools/i18n/check_text.py [lessons|lessons-rs|ui|quiz|snapshot ...]  (exit status 1
+on any problem), or python3 tools/i18n/check_text.py --record.
 """
 import json
 import os
@@ -18,6 +23,7 @@ import sys
 LANGS = ["th", "zh-Hant", "vi"]
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 problems = []
+warnings = []
 
 
 def bad(where, msg):
@@ -237,11 +243,52 @@ def check_quiz():
                 compare_string(f"{where} option {i}", e, t, lang)
 
 
+SNAPSHOT = os.path.join(ROOT, "tools", "i18n", "translated-from.json")
+
+
+def english_now():
+    """Every English string a translation was made from, by a stable name."""
+    out = {}
+    en_ui = os.path.join(ROOT, "static", "i18n", "en.json")
+    if os.path.exists(en_ui):
+        for k, v in load(en_ui).items():
+            out[f"ui {k}"] = v
+    base = os.path.join(ROOT, "lessons")
+    for lid in sorted(os.listdir(base)) if os.path.isdir(base) else []:
+        p = os.path.join(base, lid, "en.json")
+        if os.path.exists(p):
+            out[f"lesson {lid}"] = json.dumps(load(p), ensure_ascii=False, sort_keys=True)
+    quiz = load(os.path.join(ROOT, "static", "quiz", "questions.json"))
+    for qu in quiz["questions"] if quiz else []:
+        out[f"quiz {qu['id']}"] = json.dumps(qu["en"], ensure_ascii=False, sort_keys=True)
+    return out
+
+
+def check_snapshot():
+    """English that changed after it was translated: the translations may be stale (a
+    warning, not a failure: they still say nearly the same). After re-translating, record
+    the new English with --record."""
+    if not os.path.exists(SNAPSHOT):
+        bad("tools/i18n/translated-from.json", "missing (run check_text.py --record)")
+        return
+    then = load(SNAPSHOT) or {}
+    for name, text in english_now().items():
+        if name in then and then[name] != text:
+            warnings.append(f"{name}: English changed since it was translated; update th, zh-Hant, vi, then --record")
+
+
 def main():
+    if sys.argv[1:] == ["--record"]:
+        with open(SNAPSHOT, "w", encoding="utf-8") as f:
+            f.write(json.dumps(english_now(), ensure_ascii=False, indent=1, sort_keys=True) + "\n")
+        print(f"recorded the English of {len(english_now())} texts")
+        return 0
     only = sys.argv[1:]
-    for name, fn in [("lessons", check_lessons), ("lessons-rs", check_lessons_rs), ("ui", check_ui), ("quiz", check_quiz)]:
+    for name, fn in [("lessons", check_lessons), ("lessons-rs", check_lessons_rs), ("ui", check_ui), ("quiz", check_quiz), ("snapshot", check_snapshot)]:
         if not only or name in only:
             fn()
+    for w in warnings:
+        print("warning:", w)
     for p in problems:
         print(p)
     print(f"{len(problems)} problem(s)")
