@@ -3,8 +3,6 @@
 
 use yew::prelude::*;
 
-use crate::lessons::{Lesson, Variant};
-
 #[derive(Properties, PartialEq)]
 pub struct LessonProps {
     pub lesson: &'static str,
@@ -79,19 +77,6 @@ fn explain_line(line: &str) -> Html {
                 </>
             }) }
         </p>
-    }
-}
-
-fn go_source(lesson: &Lesson, v: &Variant) -> String {
-    let sc = gmp_core::scenarios::find(lesson.scenario_for(v)).expect("lesson scenario");
-    let given: Vec<(String, String)> = v
-        .params
-        .iter()
-        .map(|(k, x)| (k.to_string(), x.to_string()))
-        .collect();
-    match sc.params(&given) {
-        Ok(p) => sc.go_source(&p),
-        Err(e) => format!("// {e}"),
     }
 }
 
@@ -172,10 +157,6 @@ pub fn lesson_panel(props: &LessonProps) -> Html {
                 }) }
             </div>
             if !v.note.is_empty() { <p class="note">{ v.note }</p> }
-            <details open=true>
-                <summary>{ "The Go program" }</summary>
-                <pre class="source">{ go_source(lesson, v) }</pre>
-            </details>
             if lesson.id == "schedtrace" {
                 if let Some(line) = &props.sched_line {
                     <h3>{ "The latest line, field by field (hover or focus a field)" }</h3>
@@ -185,12 +166,12 @@ pub fn lesson_panel(props: &LessonProps) -> Html {
             if lesson.id == "stack-growth" && !props.copies.is_empty() {
                 <h3>{ "Every copy" }</h3>
                 <table id="stack-copies" class="copies">
-                    <thead><tr><th>{ "#" }</th><th>{ "before depth" }</th><th>{ "old → new size" }</th><th>{ "new block jumps by" }</th></tr></thead>
+                    <thead><tr><th>{ "#" }</th><th title="runtime.main, main.main and every recurse call not yet returned">{ "frames on the stack" }</th><th>{ "old → new size" }</th><th>{ "new block jumps by" }</th></tr></thead>
                     <tbody>
                     { for props.copies.iter().enumerate().map(|(i, c)| html!{
                         <tr class={classes!(c.shrink.then_some("shrink"))}>
                             <td>{ i + 1 }</td>
-                            <td>{ if c.shrink { "GC".to_string() } else { c.depth.to_string() } }</td>
+                            <td>{ if c.shrink { "GC".to_string() } else { c.frames.to_string() } }</td>
                             <td>{ format!("{} → {} bytes{}", c.old_size, c.new_size, if c.shrink { " (shrink)" } else { "" }) }</td>
                             <td>{ format!("{} bytes", (c.new_lo as i64 - c.old_lo as i64).abs()) }</td>
                         </tr>
