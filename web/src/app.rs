@@ -22,6 +22,7 @@ use crate::components::machine::Machine;
 use crate::components::notices::Notices;
 use crate::components::quiz::QuizPanel;
 use crate::components::shortcuts::Shortcuts;
+use crate::components::source::GoSource;
 use crate::lessons;
 use crate::pool;
 use crate::runner::{Shared, POOL_THREADS};
@@ -305,14 +306,20 @@ pub fn app() -> Html {
             if let Some(q) = &st.quiz {
                 <QuizPanel text={s.clone()} only={q.clone()} seed={st.spec.seed} embed={st.embed} pass={st.pass} link={link.clone()} />
             }
+            if !quiz_only {
+            <div class="stage">
+            <div class="stage-left">
             if let Some(l) = st.lesson {
                 <LessonPanel text={s.clone()} lesson={l} variant={st.variant} output={output} embed={st.embed}
                     finished={page.run.finished()} on_variant={on_variant} link={link.clone()} open_link={open_link.clone()}
                     hrefs={lessons::LESSONS.iter().map(|l| st.lesson_link(l.id)).collect::<Vec<_>>()}
                     copies={copies} sched_line={sched_line} />
             }
-            if !quiz_only {
+            <GoSource page={page_rc.clone()} dispatch={dispatch.clone()} runner={runner.clone()} frame={frame}
+                on_select={on_select.clone()} text={s.clone()} />
+            </div>
             <Machine runner={runner.clone()} frame={frame} on_select={on_select.clone()} live={page.run.live} ended={exit.is_some()} text={s.clone()} />
+            </div>
             <div class="bottom">
                 <SchedConsole runner={runner.clone()} frame={frame} text={s.clone()} />
                 <div>

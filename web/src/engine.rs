@@ -37,6 +37,8 @@ pub struct RunSpec {
     pub max_time: i64,
     /// schedtrace period in virtual ms.
     pub schedtrace_ms: i64,
+    /// The learner's own Go program, run in place of the scenario's.
+    pub source: Option<String>,
 }
 
 impl Default for RunSpec {
@@ -49,6 +51,7 @@ impl Default for RunSpec {
             asyncpreemptoff: false,
             max_time: i64::MAX,
             schedtrace_ms: 100,
+            source: None,
         }
     }
 }
@@ -66,8 +69,31 @@ impl RunSpec {
             max_goroutines: 200_000,
             ..Config::default()
         };
-        Ok((s.program(&p), cfg, scenarios::initial_requests(&p)))
+        if let Some(src) = &self.source {
+            let prog = gmp_go::compile(src).map_err(|d| compile_errors(&d))?;
+            return Ok((prog.program(), cfg, vec![]));
+        }
+        // The scenario's Go source, compiled by the front end, is the program; the
+        // scenarios whose packages the front end does not offer yet run as op lists.
+        let prog = match gmp_go::scenarios::program(s, &p) {
+            Some(compiled) => compiled?,
+            None => s.program(&p),
+        };
+        Ok((prog, cfg, scenarios::initial_requests(&p)))
     }
+}
+
+/// Virtual time a learner's own program may run before it is stopped (1 s, as a
+/// lesson's never-ending variants). A CPU-bound program's virtual second takes the VM
+/// tens of real seconds in the page (it runs every instruction real Go would).
+pub const SOURCE_MAX_TIME: i64 = 1_000_000_000;
+
+/// Compile errors as `go build` prints them, one per line.
+pub fn compile_errors(d: &[gmp_go::Diag]) -> String {
+    d.iter()
+        .map(|d| d.to_string())
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 pub struct SimRun {

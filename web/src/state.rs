@@ -11,7 +11,7 @@ use gmp_core::scenarios;
 use gmp_core::GKind;
 use yew::Reducible;
 
-use crate::engine::{Input, RunSpec};
+use crate::engine::{Input, RunSpec, SOURCE_MAX_TIME};
 use crate::lessons;
 use crate::strings::{self, Msg, Text};
 use crate::url::{self, UrlState};
@@ -19,6 +19,8 @@ use crate::url::{self, UrlState};
 pub const DEFAULT_SPAWN_N: u32 = 10;
 pub const DEFAULT_SPEED: f64 = 0.05;
 pub const MAX_SPAWN_N: u32 = 10_000;
+/// The longest program the editor runs (bytes).
+pub const MAX_SOURCE: usize = 64 * 1024;
 /// Commands kept for the runner; it reads them right after each render, so only a
 /// burst of actions between two renders needs room.
 const OUTBOX: usize = 64;
@@ -142,6 +144,10 @@ impl Settings {
             Some("live") if isolated && st.lesson.is_none() => st.driver = Driver::Live,
             _ => {}
         }
+        if let Some(src) = u.source {
+            st.spec.source = Some(src);
+            st.spec.max_time = st.spec.max_time.min(SOURCE_MAX_TIME);
+        }
         if st.start_step.is_some() {
             st.driver = Driver::Sim;
         }
@@ -171,6 +177,7 @@ impl Settings {
                 60_000_000_000
             },
             schedtrace_ms: 20,
+            source: None,
         };
     }
 
@@ -199,6 +206,7 @@ impl Settings {
             quiz: self.quiz.clone(),
             pass: self.pass,
             inputs: inputs.to_vec(),
+            source: self.spec.source.clone(),
         }
     }
 
@@ -294,6 +302,10 @@ pub struct Page {
     /// Explanations shown in a compact or embedded page.
     pub show_help: bool,
     pub run: RunFacts,
+    /// Compile errors of the program last run from the editor, at their lines.
+    pub diags: Vec<gmp_go::Diag>,
+    /// The editor's text when it is not the program running (it did not compile).
+    pub draft: Option<String>,
     /// Commands for the runner, numbered; it remembers the last one it carried out.
     pub commands: Vec<(u64, Command)>,
     pub next_command: u64,
@@ -330,6 +342,11 @@ pub enum Action {
     Text(Text),
     Dismiss,
     Frame(RunFacts),
+    /// Run this Go program (the editor's Run): compiled first; errors stay in the
+    /// editor, marked at their lines, and the machine keeps the last good run.
+    RunSource(String),
+    /// Back to the lesson's or scenario's own program.
+    RevertSource,
 }
 
 /// The keyboard shortcuts, for the `?` list and for [`shortcut`].
@@ -387,9 +404,23 @@ impl Page {
             shortcuts_open: false,
             show_help: false,
             run: RunFacts::default(),
+            diags: vec![],
+            draft: None,
             commands: vec![],
             next_command: 0,
         };
+        // A linked program that does not compile opens in the editor with its errors;
+        // the machine runs the lesson's or scenario's own program.
+        if let Some(src) = page.settings.spec.source.clone() {
+            if let Err(diags) = gmp_go::compile(&src) {
+                page.settings.spec.source = None;
+                page.notice = Some(vec![
+                    Msg::new("notice.link_does_not_compile").int("n", diags.len())
+                ]);
+                page.diags = diags;
+                page.draft = Some(src);
+            }
+        }
         // Show the machine at once on the deterministic driver; a live run replaces it
         // when the workers are ready (starting them takes a moment).
         page.build(page.settings.inputs.clone());
@@ -523,10 +554,14 @@ impl Page {
                     ..RunSpec::default()
                 };
                 self.settings.lesson = None;
+                self.diags.clear();
+                self.draft = None;
                 self.rebuild_fresh();
             }
             Action::Variant(id) => {
                 self.settings.variant = id;
+                self.diags.clear();
+                self.draft = None;
                 self.settings.paused = false;
                 self.settings.apply_lesson();
                 self.rebuild_fresh();
@@ -585,7 +620,71 @@ impl Page {
             }
             Action::Dismiss => self.notice = None,
             Action::Frame(f) => self.run = f,
+            Action::RunSource(src) => self.run_source(src),
+            Action::RevertSource => {
+                self.diags.clear();
+                self.draft = None;
+                if self.settings.spec.source.take().is_some() {
+                    self.settings.paused = self.settings.lesson.is_some();
+                    self.rebuild_fresh();
+                }
+            }
         }
+    }
+
+    fn run_source(&mut self, src: String) {
+        if src.len() > MAX_SOURCE {
+            self.say(
+                Msg::new("notice.source_too_long")
+                    .int("n", src.len())
+                    .int("max", MAX_SOURCE),
+            );
+            return;
+        }
+        match gmp_go::compile(&src) {
+            Err(diags) => {
+                self.say(Msg::new("notice.does_not_compile").int("n", diags.len()));
+                self.diags = diags;
+                self.draft = Some(src);
+            }
+            Ok(_) => {
+                self.diags.clear();
+                self.draft = None;
+                self.notice = None;
+                let own = self.own_source();
+                self.settings.spec.source = (own.as_deref() != Some(src.as_str())).then_some(src);
+                self.settings.spec.max_time = self.settings.spec.max_time.min(SOURCE_MAX_TIME);
+                self.settings.paused = false;
+                self.rebuild_fresh();
+            }
+        }
+    }
+
+    /// The Go program of the lesson or scenario itself (not the learner's edit), if it
+    /// has one the front end runs.
+    pub fn own_source(&self) -> Option<String> {
+        let spec = &self.settings.spec;
+        let sc = scenarios::find(&spec.scenario)?;
+        let p = sc.params(&spec.params).ok()?;
+        gmp_go::scenarios::FROM_GO
+            .contains(&sc.name)
+            .then(|| sc.go_source(&p))
+    }
+
+    /// The Go program the machine runs (the learner's, else the lesson's own), and
+    /// whether the front end runs it (`false`: a scenario still modelled as an op
+    /// list, whose Go text is for reading).
+    pub fn source(&self) -> Option<(String, bool)> {
+        if let Some(src) = &self.settings.spec.source {
+            return Some((src.clone(), true));
+        }
+        if let Some(own) = self.own_source() {
+            return Some((own, true));
+        }
+        let spec = &self.settings.spec;
+        let sc = scenarios::find(&spec.scenario)?;
+        let p = sc.params(&spec.params).ok()?;
+        Some((sc.go_source(&p), false))
     }
 
     /// Changing the driver builds a new run; the goroutines asked for so far are asked
@@ -680,6 +779,67 @@ mod tests {
 
     fn last(p: &Page) -> &Command {
         &p.commands.last().unwrap().1
+    }
+
+    const MINE: &str =
+        "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Println(\"mine\")\n}\n";
+
+    #[test]
+    fn an_edited_program_that_compiles_runs_and_goes_into_the_link() {
+        let mut p = page("lesson=gosched");
+        let own = p.source().unwrap();
+        assert!(own.1, "the gosched lesson runs its Go source");
+        assert!(own.0.contains("runtime.Gosched()"));
+        p.apply(Action::RunSource(MINE.into()));
+        assert!(p.diags.is_empty() && p.draft.is_none());
+        assert!(
+            matches!(last(&p), Command::Build { spec, .. } if spec.source.as_deref() == Some(MINE))
+        );
+        assert_eq!(p.source().unwrap().0, MINE);
+        // The link reopens the same program, in the same lesson.
+        let q = p.query();
+        assert!(q.contains("lesson=gosched") && q.contains("src="), "{q}");
+        let again = page(&q);
+        assert_eq!(again.settings.spec.source.as_deref(), Some(MINE));
+        assert!(again.notice.is_none(), "{:?}", again.notice);
+        // Back to the lesson's own program: out of the link too.
+        p.apply(Action::RevertSource);
+        assert!(p.settings.spec.source.is_none() && !p.query().contains("src="));
+        assert!(matches!(last(&p), Command::Build { spec, .. } if spec.source.is_none()));
+    }
+
+    #[test]
+    fn a_program_that_does_not_compile_stays_in_the_editor_with_its_errors() {
+        let mut p = page("lesson=gosched");
+        let n = p.commands.len();
+        let bad = MINE.replace("fmt.Println(\"mine\")", "fmt.Println(x)");
+        p.apply(Action::RunSource(bad.clone()));
+        assert_eq!(p.commands.len(), n, "the machine keeps the last good run");
+        assert_eq!(p.diags.len(), 1);
+        assert_eq!((p.diags[0].line, p.diags[0].col), (6, 14));
+        assert_eq!(p.diags[0].to_string(), "./main.go:6:14: undefined: x");
+        assert_eq!(p.draft.as_deref(), Some(bad.as_str()));
+        assert!(p.notice_text().unwrap().contains("does not compile"));
+        // Fixing it runs it.
+        p.apply(Action::RunSource(MINE.into()));
+        assert!(p.diags.is_empty() && p.draft.is_none());
+        assert_eq!(p.commands.len(), n + 1);
+    }
+
+    #[test]
+    fn a_linked_program_that_does_not_compile_opens_as_a_draft() {
+        let bad = MINE.replace("func main() {", "func main() {\n\tvar unused int");
+        let q = format!("?lesson=gosched&src={}", crate::url::source_to_link(&bad));
+        let p = page(&q);
+        assert_eq!(p.draft.as_deref(), Some(bad.as_str()));
+        assert_eq!(
+            p.diags[0].to_string(),
+            "./main.go:6:6: declared and not used: unused"
+        );
+        // The machine runs the lesson's own program meanwhile.
+        assert!(
+            matches!(last(&p), Command::Build { spec, .. } if spec.source.is_none() && spec.scenario == "gosched")
+        );
     }
 
     #[test]

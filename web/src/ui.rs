@@ -245,9 +245,14 @@ impl Ui {
     ) {
         for g in &snap.gs {
             self.kinds.insert(g.goid, g.kind);
-            self.names
+            let named = self
+                .names
                 .entry(g.goid)
                 .or_insert_with(|| name(g.startfn, g.startarg));
+            if named.1.is_none() {
+                // A front end's goroutine the program names (`go worker("A")`).
+                named.1 = g.label.as_deref().map(String::from);
+            }
         }
         for e in events {
             self.history.push_back(e.clone());

@@ -9,6 +9,8 @@
 //!   blocking, network goroutines) or `p` (GOMAXPROCS) then a number, joined by `_`:
 //!   `in=0c40_5120p2` spawns 40 CPU-bound goroutines at step 0 and sets GOMAXPROCS to 2
 //!   at step 5120;
+//! - `src`: a learner's own Go program (lz-string compressed, URL-safe; at most
+//!   [`MAX_SRC_LINK`] characters: a longer program is not put in the link);
 //! - `layout` (`full`|`compact`), `lang` (`en`|`th`|`zh-Hant`|`vi`: checked by
 //!   `strings::choose`), `embed=1`, `quiz=<id>`, `pass`
 //!   (the answers a quiz needs before it can be marked complete).
@@ -22,6 +24,26 @@ use crate::lessons;
 use crate::strings::Msg;
 
 pub const MAX_UI_PROCS: u32 = 16;
+
+/// The longest `src=` a link carries (characters after compression): URLs beyond
+/// about 8 KB are cut by some servers and chat tools.
+pub const MAX_SRC_LINK: usize = 6000;
+
+/// A Go program as a `src=` value: lz-string's URI alphabet with its two characters
+/// that a query string would change (`+`, `$`) swapped for unreserved ones.
+pub fn source_to_link(src: &str) -> String {
+    lz_str::compress_to_encoded_uri_component(src)
+        .replace('+', ".")
+        .replace('$', "~")
+}
+
+/// Reads [`source_to_link`]'s format; `None` if it is not one.
+pub fn source_from_link(text: &str) -> Option<String> {
+    let t = text.replace('.', "+").replace('~', "$");
+    let wide = lz_str::decompress_from_encoded_uri_component(&t)?;
+    let s = String::from_utf16(&wide).ok()?;
+    (!s.is_empty()).then_some(s)
+}
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct UrlState {
@@ -43,6 +65,8 @@ pub struct UrlState {
     pub pass: Option<u32>,
     /// `in=`: an interactive run's inputs, with the step each was applied at.
     pub inputs: Vec<(u64, Input)>,
+    /// `src=`: the learner's own Go program.
+    pub source: Option<String>,
 }
 
 impl Default for UrlState {
@@ -63,6 +87,7 @@ impl Default for UrlState {
             quiz: None,
             pass: None,
             inputs: vec![],
+            source: None,
         }
     }
 }
@@ -212,6 +237,10 @@ pub fn parse(query: &str) -> (UrlState, Vec<Msg>) {
                 Ok(n) if n >= 1 => st.pass = Some(n),
                 _ => notes.push(Msg::new("notice.bad_pass").with("value", &v)),
             },
+            "src" => match source_from_link(&v) {
+                Some(src) => st.source = Some(src),
+                None => notes.push(Msg::new("notice.bad_src")),
+            },
             "in" => match inputs_from_text(&v) {
                 Some(i) => st.inputs = i,
                 None => notes.push(Msg::new("notice.bad_inputs").with("value", &v)),
@@ -262,6 +291,12 @@ pub fn to_query(st: &UrlState) -> String {
     if !st.inputs.is_empty() {
         kv("in", &inputs_to_text(&st.inputs));
     }
+    if let Some(src) = &st.source {
+        let link = source_to_link(src);
+        if link.len() <= MAX_SRC_LINK {
+            kv("src", &link);
+        }
+    }
     if let Some(n) = st.step {
         kv("step", &n.to_string());
     }
@@ -301,6 +336,50 @@ mod tests {
         assert_eq!(st.params, vec![("x".to_string(), "1 2".to_string())]);
         let (again, _) = parse(&to_query(&st));
         assert_eq!(again, st);
+    }
+
+    #[test]
+    fn a_program_survives_its_link() {
+        let src = "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Println(\"héllo, 世界 + $x\")\n}\n";
+        let st = UrlState {
+            source: Some(src.into()),
+            ..UrlState::default()
+        };
+        let q = to_query(&st);
+        let v = q.strip_prefix("?src=").expect(&q);
+        // Only unreserved characters: nothing a browser or chat tool would rewrite.
+        assert!(
+            v.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"-_.~".contains(&b)),
+            "{v}"
+        );
+        let (again, notes) = parse(&q);
+        assert!(notes.is_empty(), "{notes:?}");
+        assert_eq!(again.source.as_deref(), Some(src));
+    }
+
+    #[test]
+    fn a_cut_program_link_says_so_and_loses_nothing_else() {
+        let link = source_to_link(&"package main\n\nfunc main() { println(1) }\n".repeat(20));
+        let cut = &link[..link.len() / 2];
+        let (st, notes) = parse(&format!("?src={cut}&seed=9"));
+        assert!(st.source.is_none(), "{:?}", st.source);
+        assert!(notes.iter().any(|n| n.en().contains("src=")), "{notes:?}");
+        assert_eq!(st.seed, Some(9));
+    }
+
+    #[test]
+    fn a_program_too_long_for_a_link_is_left_out() {
+        // Varied text (compression cannot fold it) longer than the limit.
+        let body: String = (0..4000)
+            .map(|i| format!("// line {i} {}\n", i * 7919 % 10007))
+            .collect();
+        let st = UrlState {
+            source: Some(format!("package main\n{body}func main() {{}}\n")),
+            ..UrlState::default()
+        };
+        assert!(source_to_link(st.source.as_ref().unwrap()).len() > MAX_SRC_LINK);
+        assert!(!to_query(&st).contains("src="));
     }
 
     #[test]

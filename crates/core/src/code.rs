@@ -46,6 +46,14 @@ pub trait GCode: Send {
     fn traceback(&self) -> Vec<(String, String)>;
     /// The source line the goroutine is at (0 if unknown).
     fn line(&self) -> u32;
+    /// How many of the code's frames are on the stack (for the stack-copy report).
+    fn depth(&self) -> usize {
+        self.traceback().len()
+    }
+    /// What the program calls this goroutine, if it names it (`go worker("A")`).
+    fn label(&self) -> Option<std::sync::Arc<str>> {
+        None
+    }
 }
 
 /// What a goroutine's code stopped for.

@@ -728,8 +728,13 @@ impl Runtime {
             );
             return Err(Wait::Exit);
         }
+        // Frames on the stack: the code's own when the G runs a front end's program.
+        let frames = match ex.code.as_ref().filter(|_| ex.in_code) {
+            Some(code) => code.depth(),
+            None => ex.frames.len(),
+        };
         g.casgstatus(GStatus::Running, GStatus::Copystack, self.rmw);
-        self.copystack(Some(m), gp, new, ex.frames.len(), false);
+        self.copystack(Some(m), gp, new, frames, false);
         g.casgstatus(GStatus::Copystack, GStatus::Running, self.rmw);
         Ok(())
     }

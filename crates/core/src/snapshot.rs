@@ -94,6 +94,11 @@ pub struct GSnap {
     /// The function it started with, and its argument (see [`Runtime::g_label`]).
     pub startfn: u32,
     pub startarg: i64,
+    /// The source line a front end's goroutine is at (0: not a front end's G, or not
+    /// known now: a live M is running it).
+    pub line: u32,
+    /// What the program calls it ([`crate::code::GCode::label`]).
+    pub label: Option<std::sync::Arc<str>>,
 }
 
 #[derive(Clone, Debug, PartialEq, Default)]
@@ -231,6 +236,11 @@ impl Runtime {
                 dead += 1;
                 continue;
             }
+            let (line, label) = g
+                .exec
+                .try_lock()
+                .and_then(|ex| ex.code.as_ref().map(|c| (c.line(), c.label())))
+                .unwrap_or((0, None));
             gs.push(GSnap {
                 goid: g.goid(),
                 kind: g.kind(),
@@ -241,6 +251,8 @@ impl Runtime {
                 m: g.m.load(Ordering::Relaxed).map(|m| self.m(m).id),
                 startfn: g.startfn.load(Ordering::Relaxed),
                 startarg: g.startarg.load(Ordering::Relaxed),
+                line,
+                label,
             });
         }
         let sysmon = self

@@ -620,6 +620,9 @@ pub struct Gor {
     spare: Vec<Vec<V>>,
     /// How many [`Gor::call_sync`]s this one runs inside (0 for a goroutine).
     sync_depth: u32,
+    /// What the program calls this goroutine: the string it was started with
+    /// (`go worker("A")` is "A"), for the explorer's labels.
+    label: Option<Arc<str>>,
     /// Earlier panics still on the stack when the current one began (their deferred
     /// calls were running), oldest first: text, and whether it was recovered. Go prints
     /// them first (`printpanics`).
@@ -925,6 +928,7 @@ impl Gor {
             goid: 0,
             panic_method_text: None,
             spare: Vec::new(),
+            label: None,
             sync_depth: 0,
             prior_panics: Vec::new(),
             repanic: false,
@@ -1982,7 +1986,11 @@ impl Gor {
                     }));
                 };
                 let a: Vec<V> = args.iter().map(|x| r[*x as usize].clone()).collect();
-                let child = Gor::new(
+                let label = match a.first() {
+                    Some(V::Str(s)) if !s.is_empty() && s.chars().count() <= 16 => Some(s.clone()),
+                    _ => None,
+                };
+                let mut child = Gor::new(
                     self.prog.clone(),
                     self.chans.clone(),
                     self.globals.clone(),
@@ -1990,6 +1998,7 @@ impl Gor {
                     a,
                     &c.caps,
                 );
+                child.label = label;
                 return Err(Stop::Yield(Yield::Go {
                     code: Box::new(child),
                     entry: c.func,
@@ -2472,12 +2481,27 @@ impl GCode for Gor {
     fn traceback(&self) -> Vec<(String, String)> {
         self.where_()
     }
+    fn depth(&self) -> usize {
+        self.frames.len()
+    }
+    fn label(&self) -> Option<Arc<str>> {
+        self.label.clone()
+    }
     fn line(&self) -> u32 {
         self.frames
             .last()
             .map(|fr| {
                 let f = &self.prog.funcs[fr.func as usize];
-                f.lines.get(fr.pc.saturating_sub(1)).copied().unwrap_or(0)
+                match f.lines.get(fr.pc.saturating_sub(1)).copied().unwrap_or(0) {
+                    // Not started yet (or an instruction without a line): the next
+                    // line it will run.
+                    0 => f.lines[fr.pc.min(f.lines.len())..]
+                        .iter()
+                        .copied()
+                        .find(|&l| l > 0)
+                        .unwrap_or(0),
+                    l => l,
+                }
             })
             .unwrap_or(0)
     }

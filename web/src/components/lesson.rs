@@ -3,7 +3,7 @@
 
 use yew::prelude::*;
 
-use crate::lessons::{Lesson, Variant};
+use crate::lessons::Variant;
 use crate::strings::Text;
 
 #[derive(Properties, PartialEq)]
@@ -74,19 +74,6 @@ fn explain_line(line: &str, s: &Text) -> Html {
                 </>
             }) }
         </p>
-    }
-}
-
-fn go_source(lesson: &Lesson, v: &Variant) -> String {
-    let sc = gmp_core::scenarios::find(lesson.scenario_for(v)).expect("lesson scenario");
-    let given: Vec<(String, String)> = v
-        .params
-        .iter()
-        .map(|(k, x)| (k.to_string(), x.to_string()))
-        .collect();
-    match sc.params(&given) {
-        Ok(p) => sc.go_source(&p),
-        Err(e) => format!("// {e}"),
     }
 }
 
@@ -182,10 +169,6 @@ pub fn lesson_panel(props: &LessonProps) -> Html {
                 }) }
             </div>
             if !note.is_empty() { <p class="note">{ note.clone() }</p> }
-            <details open=true>
-                <summary>{ s.t("lesson.program") }</summary>
-                <pre class="source">{ go_source(lesson, v) }</pre>
-            </details>
             if lesson.id == "schedtrace" {
                 if let Some(line) = &props.sched_line {
                     <h3>{ s.t("lesson.latest_line") }</h3>
@@ -195,12 +178,12 @@ pub fn lesson_panel(props: &LessonProps) -> Html {
             if lesson.id == "stack-growth" && !props.copies.is_empty() {
                 <h3>{ s.t("lesson.every_copy") }</h3>
                 <table id="stack-copies" class="copies">
-                    <thead><tr><th>{ s.t("lesson.copy_no") }</th><th>{ s.t("lesson.copy_depth") }</th><th>{ s.t("lesson.copy_sizes") }</th><th>{ s.t("lesson.copy_jump") }</th></tr></thead>
+                    <thead><tr><th>{ s.t("lesson.copy_no") }</th><th title={s.t("lesson.copy_frames_title")}>{ s.t("lesson.copy_frames") }</th><th>{ s.t("lesson.copy_sizes") }</th><th>{ s.t("lesson.copy_jump") }</th></tr></thead>
                     <tbody>
                     { for props.copies.iter().enumerate().map(|(i, c)| html!{
                         <tr class={classes!(c.shrink.then_some("shrink"))}>
                             <td>{ i + 1 }</td>
-                            <td>{ if c.shrink { "GC".to_string() } else { c.depth.to_string() } }</td>
+                            <td>{ if c.shrink { "GC".to_string() } else { c.frames.to_string() } }</td>
                             <td>{ s.t_args(if c.shrink { "lesson.copy_size_row_shrink" } else { "lesson.copy_size_row" }, &[("old", c.old_size.to_string()), ("new", c.new_size.to_string())]) }</td>
                             <td>{ s.t_args("lesson.bytes", &[("n", (c.new_lo as i64 - c.old_lo as i64).abs().to_string())]) }</td>
                         </tr>

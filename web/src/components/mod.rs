@@ -18,6 +18,7 @@ pub mod queues;
 pub mod quiz;
 pub mod shortcuts;
 pub mod side;
+pub mod source;
 pub mod timeline;
 
 use gmp_core::GKind;

@@ -310,14 +310,55 @@ fn literals() -> Vec<String> {
                 && !p.ends_with("strings/completeness.rs")
             {
                 let src = std::fs::read_to_string(&p).unwrap();
-                let mut rest = src.as_str();
-                while let Some(i) = rest.find('"') {
-                    let after = &rest[i + 1..];
-                    let Some(j) = after.find('"') else { break };
-                    out.push(after[..j].to_string());
-                    rest = &after[j + 1..];
+                out.extend(string_literals(&src));
+            }
+        }
+    }
+    out
+}
+
+/// The string literals of Rust source: skips comments, char literals ('"') and
+/// escapes, so a quote inside them does not pair up the wrong quotes.
+fn string_literals(src: &str) -> Vec<String> {
+    let b: Vec<char> = src.chars().collect();
+    let (mut i, mut out) = (0, Vec::new());
+    while i < b.len() {
+        match b[i] {
+            '/' if b.get(i + 1) == Some(&'/') => {
+                while i < b.len() && b[i] != '\n' {
+                    i += 1;
                 }
             }
+            '\'' => {
+                // 'x' or '\x' (a char); otherwise a lifetime.
+                if b.get(i + 1) == Some(&'\\') {
+                    i += 2;
+                    while i < b.len() && b[i] != '\'' {
+                        i += 1;
+                    }
+                    i += 1;
+                } else if b.get(i + 2) == Some(&'\'') {
+                    i += 3;
+                } else {
+                    i += 1;
+                }
+            }
+            '"' => {
+                let mut lit = String::new();
+                i += 1;
+                while i < b.len() && b[i] != '"' {
+                    if b[i] == '\\' {
+                        i += 1;
+                    }
+                    if let Some(c) = b.get(i) {
+                        lit.push(*c);
+                    }
+                    i += 1;
+                }
+                out.push(lit);
+                i += 1;
+            }
+            _ => i += 1,
         }
     }
     out

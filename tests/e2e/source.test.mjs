@@ -1,0 +1,126 @@
+// The Go program beside the machine: goroutines at their lines, and editing a program,
+// as a learner does it (keyboard, clicks), through to a link that reopens it.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve } from './server.mjs';
+import { launch, DIST } from './browser.mjs';
+import { shot, noErrors } from './helpers.mjs';
+
+let browser, site;
+before(async () => {
+  browser = await launch();
+  site = await serve(DIST, { isolated: false });
+});
+after(async () => {
+  await browser?.close(); await site?.close();
+});
+
+/** The gutter of the source line whose text contains `text`. */
+const gutterOf = (page, text) => page.$$eval('#gosrc .ln', (lines, text) => {
+  const l = lines.find((x) => x.querySelector('.txt').textContent.includes(text));
+  return l ? l.querySelector('.gut').textContent.trim() : null;
+}, text);
+
+test('stepping the Gosched lesson puts every goroutine beside its line', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${site.url}?lesson=gosched`);
+  await page.waitForSelector('#gosrc .ln');
+  // The source shown is the program the run compiled (the front end runs it).
+  assert.ok(await page.$('#src-edit'), 'the lesson program can be edited');
+  // Step with the keyboard ('.' is one scheduler step) until A and B exist.
+  for (let i = 0; i < 45; i++) await page.keyboard.press('.');
+  await page.waitForFunction(() => document.querySelector('#stepno')?.textContent === 'step 45');
+  // main (G1) waits in wg.Wait(); A and B carry the names the program gave them
+  // (`go worker("A")`), each on the line of worker it is at.
+  assert.equal(await gutterOf(page, 'wg.Wait()'), 'G1');
+  const worker = await page.$$eval('#gosrc .ln.has-g .gut', (gs) => gs.map((g) => g.textContent.trim()));
+  assert.ok(worker.some((g) => /G\d+ A/.test(g)) && worker.some((g) => /G\d+ B/.test(g)), worker.join(' | '));
+  // Runtime goroutines are named by their runtime function, not put on a line.
+  const rt = await page.textContent('#gosrc .runtime-gs');
+  assert.match(rt, /runtime\.forcegchelper/);
+  assert.match(rt, /runtime\.bgsweep/);
+  // Clicking a line number lists the goroutines there.
+  await page.click('#gosrc .ln:has(.txt:text("wg.Wait()")) .lno');
+  assert.match(await page.textContent('#src-line-gs'), /Line \d+: G1 .*wg|Line \d+: G1/);
+  // Clicking a token in the gutter opens its card; its line is marked.
+  await page.click('#gosrc .ln:has(.txt:text("wg.Wait()")) .gut .g');
+  await page.waitForSelector('#gdetail');
+  assert.match(await page.textContent('#gdetail-h'), /G1/);
+  assert.equal(await page.$$eval('#gosrc .ln.sel', (l) => l.length), 1);
+  await page.keyboard.press('Escape');
+  await shot(page, 'source-gosched-step45');
+  noErrors(page, assert);
+  await page.close();
+});
+
+test('edit a program, see its compile error at its line, fix it, run it, share it', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${site.url}?lesson=gosched`);
+  await page.waitForSelector('#src-edit');
+  // Reach Edit with the keyboard.
+  await page.focus('#src-edit');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#src-text');
+  await page.click('#src-text');
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+  // Typed as a person types it; Tab indents inside the editor.
+  await page.keyboard.type('package main\n\nimport "fmt"\n\nfunc main() {\n', { delay: 5 });
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('fmt.Println("hello", x)\n}\n', { delay: 5 });
+  assert.equal(await page.$eval('#src-text', (t) => t.value.split('\n')[5]), '\tfmt.Println("hello", x)');
+  await page.keyboard.press('Control+Enter');
+  await page.waitForSelector('#src-errors li');
+  // Go's own words and position (tab = one column, as gc counts).
+  assert.equal(await page.textContent('#src-errors li'), './main.go:6:23: undefined: x');
+  assert.deepEqual(await page.$$eval('#gosrc .lnos .err', (e) => e.map((x) => x.textContent.trim())), ['6']);
+  assert.match(await page.textContent('#notice'), /does not compile/);
+  await shot(page, 'source-compile-error');
+  // Fix it: select the x and type 42 over it.
+  await page.click('#src-text');
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('End');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Shift+ArrowLeft');
+  await page.keyboard.type('42');
+  await page.keyboard.press('Control+Enter');
+  await page.waitForFunction(() => document.querySelector('#stdout')?.textContent.includes('hello 42'), null, { timeout: 20_000 });
+  assert.equal(await page.$('#src-errors'), null);
+  assert.match(await page.textContent('#gosrc .src-head'), /your version/);
+  // The program is in the link: a new tab opens it, and Run prints the same.
+  const url = page.url();
+  assert.match(url, /[?&]src=[A-Za-z0-9_.~-]+/);
+  const again = await browser.newPage();
+  await again.goto(url);
+  await again.waitForSelector('#gosrc .ln');
+  assert.match(await again.textContent('#gosrc .src-head'), /your version/);
+  assert.match(await again.textContent('#gosrc .code'), /fmt\.Println\("hello", 42\)/);
+  await again.keyboard.press('p');
+  await again.waitForFunction(() => document.querySelector('#stdout')?.textContent.includes('hello 42'), null, { timeout: 20_000 });
+  // Back to the lesson's own program.
+  await again.click('#src-revert');
+  await again.waitForFunction(() => document.querySelector('#gosrc .code')?.textContent.includes('runtime.Gosched()'));
+  assert.doesNotMatch(again.url(), /src=/);
+  noErrors(page, assert);
+  noErrors(again, assert);
+  await page.close();
+  await again.close();
+});
+
+test('a program that never ends is stopped at its time limit with a note', async () => {
+  // It sleeps forever: virtual time runs fast while every P is idle.
+  const src = 'package main\n\nimport "time"\n\nfunc main() {\n\tfor {\n\t\ttime.Sleep(time.Millisecond)\n\t}\n}\n';
+  const page = await browser.newPage();
+  await page.goto(`${site.url}?scenario=gosched&speed=1`);
+  await page.waitForSelector('#src-edit');
+  await page.click('#src-edit');
+  await page.click('#src-text');
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(src.replaceAll('\t', ''), { delay: 2 });
+  await page.click('#src-run');
+  await page.waitForFunction(() => /time limit/.test(document.querySelector('#stopped')?.textContent || ''), null, { timeout: 40_000 });
+  noErrors(page, assert);
+  await page.close();
+});

@@ -1,0 +1,536 @@
+//! The Go program beside the machine: the source the run compiled, with every
+//! goroutine's token in the gutter of the line it is at, and an editor to change it
+//! and run it again.
+//!
+//! The view reads each G's line from the snapshot (`GSnap::line`, from the front end's
+//! code); runtime goroutines (`forcegchelper`, `bgsweep` ...) are not on a line of the
+//! program and are listed with their runtime function instead. Editing is a plain
+//! `<textarea>` over a highlighted copy of the same text (no editor component: it adds
+//! nothing to the page's size); Tab indents, Ctrl+Enter runs, Escape leaves the editor.
+
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+use gmp_core::snapshot::{GSnap, Snapshot};
+use gmp_core::GKind;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use super::token;
+use crate::runner::Shared;
+use crate::state::{Action, Page};
+
+/// A piece of a highlighted line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tok {
+    Plain,
+    Keyword,
+    /// Predeclared identifiers and types (`len`, `int`, `nil`).
+    Builtin,
+    Str,
+    Num,
+    Comment,
+}
+
+impl Tok {
+    fn class(self) -> Option<&'static str> {
+        match self {
+            Tok::Plain => None,
+            Tok::Keyword => Some("t-kw"),
+            Tok::Builtin => Some("t-bi"),
+            Tok::Str => Some("t-str"),
+            Tok::Num => Some("t-num"),
+            Tok::Comment => Some("t-com"),
+        }
+    }
+}
+
+const KEYWORDS: &[&str] = &[
+    "break",
+    "case",
+    "chan",
+    "const",
+    "continue",
+    "default",
+    "defer",
+    "else",
+    "fallthrough",
+    "for",
+    "func",
+    "go",
+    "goto",
+    "if",
+    "import",
+    "interface",
+    "map",
+    "package",
+    "range",
+    "return",
+    "select",
+    "struct",
+    "switch",
+    "type",
+    "var",
+];
+
+const BUILTINS: &[&str] = &[
+    "any", "append", "bool", "byte", "cap", "clear", "close", "complex", "copy", "delete", "error",
+    "false", "float32", "float64", "int", "int16", "int32", "int64", "int8", "iota", "len", "make",
+    "max", "min", "new", "nil", "panic", "print", "println", "recover", "rune", "string", "true",
+    "uint", "uint16", "uint32", "uint64", "uint8", "uintptr",
+];
+
+/// Splits Go source into lines of highlighted pieces (comments, strings and raw
+/// strings may span lines). Pieces of a line concatenate to the line exactly.
+pub fn highlight(src: &str) -> Vec<Vec<(Tok, String)>> {
+    #[derive(PartialEq)]
+    enum In {
+        Code,
+        Block,
+        Raw,
+    }
+    let mut state = In::Code;
+    let mut out = Vec::new();
+    for line in src.split('\n') {
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        let cs: Vec<char> = line.chars().collect();
+        let mut pieces: Vec<(Tok, String)> = Vec::new();
+        let mut push = |t: Tok, s: String| {
+            if s.is_empty() {
+                return;
+            }
+            match pieces.last_mut() {
+                Some((lt, ls)) if *lt == t => ls.push_str(&s),
+                _ => pieces.push((t, s)),
+            }
+        };
+        let mut i = 0;
+        while i < cs.len() {
+            let rest = |j: usize| cs[j..].iter().collect::<String>();
+            match state {
+                In::Block => match (i..cs.len().saturating_sub(1))
+                    .find(|&j| cs[j] == '*' && cs[j + 1] == '/')
+                {
+                    Some(j) => {
+                        push(Tok::Comment, cs[i..j + 2].iter().collect());
+                        i = j + 2;
+                        state = In::Code;
+                    }
+                    None => {
+                        push(Tok::Comment, rest(i));
+                        i = cs.len();
+                    }
+                },
+                In::Raw => match (i..cs.len()).find(|&j| cs[j] == '`') {
+                    Some(j) => {
+                        push(Tok::Str, cs[i..=j].iter().collect());
+                        i = j + 1;
+                        state = In::Code;
+                    }
+                    None => {
+                        push(Tok::Str, rest(i));
+                        i = cs.len();
+                    }
+                },
+                In::Code => {
+                    let c = cs[i];
+                    if c == '/' && cs.get(i + 1) == Some(&'/') {
+                        push(Tok::Comment, rest(i));
+                        i = cs.len();
+                    } else if c == '/' && cs.get(i + 1) == Some(&'*') {
+                        push(Tok::Comment, "/*".into());
+                        i += 2;
+                        state = In::Block;
+                    } else if c == '`' {
+                        push(Tok::Str, "`".into());
+                        i += 1;
+                        state = In::Raw;
+                    } else if c == '"' || c == '\'' {
+                        let mut j = i + 1;
+                        while j < cs.len() && cs[j] != c {
+                            j += if cs[j] == '\\' { 2 } else { 1 };
+                        }
+                        let end = (j + 1).min(cs.len());
+                        push(Tok::Str, cs[i..end].iter().collect());
+                        i = end;
+                    } else if c.is_ascii_digit() {
+                        let mut j = i;
+                        while j < cs.len()
+                            && (cs[j].is_ascii_alphanumeric() || cs[j] == '_' || cs[j] == '.')
+                        {
+                            j += 1;
+                        }
+                        push(Tok::Num, cs[i..j].iter().collect());
+                        i = j;
+                    } else if c.is_alphabetic() || c == '_' {
+                        let mut j = i;
+                        while j < cs.len() && (cs[j].is_alphanumeric() || cs[j] == '_') {
+                            j += 1;
+                        }
+                        let w: String = cs[i..j].iter().collect();
+                        // A field or method (`x.len`) is not the builtin.
+                        let selected = i > 0 && cs[i - 1] == '.';
+                        let t = if KEYWORDS.contains(&w.as_str()) {
+                            Tok::Keyword
+                        } else if !selected && BUILTINS.contains(&w.as_str()) {
+                            Tok::Builtin
+                        } else {
+                            Tok::Plain
+                        };
+                        push(t, w);
+                        i = j;
+                    } else {
+                        push(Tok::Plain, c.to_string());
+                        i += 1;
+                    }
+                }
+            }
+        }
+        out.push(pieces);
+    }
+    out
+}
+
+fn line_html(pieces: &[(Tok, String)]) -> Html {
+    html! {
+        <>{ for pieces.iter().map(|(t, s)| match t.class() {
+            Some(c) => html! { <span class={c}>{ s.clone() }</span> },
+            None => html! { { s.clone() } },
+        }) }</>
+    }
+}
+
+/// The program's goroutines by the line they are at (runtime Gs and Gs whose line
+/// is not known now are left out), in goid order.
+pub fn gs_by_line(snap: &Snapshot) -> BTreeMap<u32, Vec<&GSnap>> {
+    let mut m: BTreeMap<u32, Vec<&GSnap>> = BTreeMap::new();
+    for g in &snap.gs {
+        if g.line > 0 && g.kind != GKind::System {
+            m.entry(g.line).or_default().push(g);
+        }
+    }
+    for v in m.values_mut() {
+        v.sort_by_key(|g| g.goid);
+    }
+    m
+}
+
+/// How many tokens a gutter shows before "+N".
+const GUTTER_TOKENS: usize = 3;
+
+#[derive(Properties, PartialEq)]
+pub struct SourceProps {
+    pub page: Rc<Page>,
+    pub dispatch: Callback<Action>,
+    pub runner: Shared,
+    pub frame: u64,
+    pub on_select: Callback<u64>,
+    pub text: crate::strings::Text,
+}
+
+#[function_component(GoSource)]
+pub fn go_source(props: &SourceProps) -> Html {
+    let (page, s) = (&props.page, &props.text);
+    let source = page.source();
+    let editing = use_state(|| page.draft.is_some());
+    let picked = use_state(|| None::<u32>);
+    let shown = page
+        .draft
+        .clone()
+        .or_else(|| source.as_ref().map(|s| s.0.clone()))
+        .unwrap_or_default();
+    let text = use_state(|| shown.clone());
+    // A new program (another lesson, variant or scenario, or a failed compile's
+    // draft): the editor follows it.
+    {
+        let text = text.clone();
+        let editing = editing.clone();
+        let has_draft = page.draft.is_some();
+        use_effect_with(shown, move |shown| {
+            text.set(shown.clone());
+            if !has_draft {
+                editing.set(false);
+            } else {
+                editing.set(true);
+            }
+            || ()
+        });
+    }
+    let Some((running, runnable)) = source else {
+        return html! {};
+    };
+    let edited = page.settings.spec.source.is_some();
+    let diags = &page.diags;
+    let err_at = |line: u32| diags.iter().filter(move |d| d.line == line);
+
+    let header = {
+        let d = props.dispatch.clone();
+        let revert = Callback::from(move |_: MouseEvent| d.emit(Action::RevertSource));
+        let start_edit = {
+            let editing = editing.clone();
+            Callback::from(move |_: MouseEvent| editing.set(true))
+        };
+        html! {
+            <div class="src-head">
+                <h2 id="src-h">{ "main.go" }
+                    if edited { <span class="badge edited">{ s.t("src.edited") }</span> }</h2>
+                if runnable && !*editing {
+                    <button id="src-edit" onclick={start_edit}>{ s.t("src.edit") }</button>
+                }
+                if edited || page.draft.is_some() {
+                    <button id="src-revert" onclick={revert}>{ s.t("src.revert") }</button>
+                }
+            </div>
+        }
+    };
+
+    let diag_list = (!diags.is_empty()).then(|| {
+        html! {
+            <ul id="src-errors" class="src-errors" role="alert">
+                { for diags.iter().map(|d| html! { <li data-line={d.line.to_string()}>{ d.to_string() }</li> }) }
+            </ul>
+        }
+    });
+
+    if *editing {
+        let lines = text.split('\n').count();
+        let widest = text
+            .split('\n')
+            .map(|l| l.chars().count() + 3 * l.matches('\t').count())
+            .max()
+            .unwrap_or(0);
+        let hl = highlight(&text);
+        let oninput = {
+            let text = text.clone();
+            Callback::from(move |e: InputEvent| {
+                if let Some(t) = e
+                    .target()
+                    .and_then(|t| t.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
+                {
+                    text.set(t.value());
+                }
+            })
+        };
+        let run = {
+            let d = props.dispatch.clone();
+            let text = text.clone();
+            Callback::from(move |_: ()| d.emit(Action::RunSource((*text).clone())))
+        };
+        let onkeydown = {
+            let run = run.clone();
+            let text = text.clone();
+            Callback::from(move |e: KeyboardEvent| {
+                let Some(ta) = e
+                    .target()
+                    .and_then(|t| t.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
+                else {
+                    return;
+                };
+                match e.key().as_str() {
+                    "Enter" if e.ctrl_key() || e.meta_key() => {
+                        e.prevent_default();
+                        text.set(ta.value());
+                        run.emit(());
+                    }
+                    "Tab" if !e.shift_key() && !e.ctrl_key() && !e.alt_key() => {
+                        e.prevent_default();
+                        let (a, b) = (
+                            ta.selection_start().ok().flatten().unwrap_or(0),
+                            ta.selection_end().ok().flatten().unwrap_or(0),
+                        );
+                        let _ = ta.set_range_text_with_start_and_end_and_mode("\t", a, b, "end");
+                        text.set(ta.value());
+                    }
+                    "Escape" => {
+                        // Leave the editor: the next Tab moves on through the page.
+                        e.stop_propagation();
+                        let _ = ta.blur();
+                        if let Some(b) = web_sys::window()
+                            .and_then(|w| w.document())
+                            .and_then(|d| d.get_element_by_id("src-run"))
+                            .and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok())
+                        {
+                            let _ = b.focus();
+                        }
+                    }
+                    _ => {}
+                }
+            })
+        };
+        let on_run = {
+            let run = run.clone();
+            Callback::from(move |_: MouseEvent| run.emit(()))
+        };
+        let cancel = {
+            let editing = editing.clone();
+            let text = text.clone();
+            let running = running.clone();
+            let d = props.dispatch.clone();
+            let has_draft = page.draft.is_some();
+            Callback::from(move |_: MouseEvent| {
+                text.set(running.clone());
+                editing.set(false);
+                if has_draft {
+                    d.emit(Action::RevertSource);
+                }
+            })
+        };
+        return html! {
+            <section id="gosrc" class="gosrc editing" aria-labelledby="src-h">
+                { header }
+                <p class="help">{ s.t("src.editor_help") }</p>
+                <div class="editor" style={format!("--lines: {lines}")}>
+                    <pre class="lnos" aria-hidden="true">{ for (1..=lines).map(|i| {
+                        let bad = err_at(i as u32).next().is_some();
+                        html! { <span class={classes!(bad.then_some("err"))}>{ format!("{i}\n") }</span> }
+                    }) }</pre>
+                    <div class="ed-wrap" style={format!("min-width: calc({widest}ch + 2ch)")}>
+                        <pre class="hl" aria-hidden="true">{ for hl.iter().enumerate().map(|(i, l)| {
+                            let bad: Vec<String> = err_at(i as u32 + 1).map(|d| d.msg.clone()).collect();
+                            html! { <span class={classes!("hl-line", (!bad.is_empty()).then_some("err"))}>{ line_html(l) }{ "\n" }</span> }
+                        }) }</pre>
+                        <textarea id="src-text" class="ed" spellcheck="false" autocapitalize="off" autocomplete="off"
+                            wrap="off" rows={(lines + 1).to_string()} aria-label={s.t("src.editor_label")}
+                            value={(*text).clone()} {oninput} {onkeydown} />
+                    </div>
+                </div>
+                { for diag_list }
+                <div class="src-actions">
+                    <button id="src-run" class="primary" onclick={on_run}>{ s.t("src.run") }</button>
+                    <button id="src-cancel" onclick={cancel}>{ s.t("src.cancel") }</button>
+                </div>
+            </section>
+        };
+    }
+
+    let r = props.runner.0.borrow();
+    let ui = &r.ui;
+    let snap = ui.snap.clone();
+    let by_line = if runnable {
+        gs_by_line(&snap)
+    } else {
+        BTreeMap::new()
+    };
+    let selected_line = page
+        .selected
+        .and_then(|g| snap.gs.iter().find(|x| x.goid == g))
+        .map(|g| g.line)
+        .filter(|&l| l > 0);
+    let hl = highlight(&running);
+    let pick = |line: u32| {
+        let picked = picked.clone();
+        Callback::from(move |_: MouseEvent| {
+            picked.set(if *picked == Some(line) {
+                None
+            } else {
+                Some(line)
+            })
+        })
+    };
+    let runtime_gs: Vec<&GSnap> = snap.gs.iter().filter(|g| g.kind == GKind::System).collect();
+    let picked_list = picked.and_then(|line| {
+        let gs = by_line.get(&line)?;
+        Some(html! {
+            <p id="src-line-gs" class="line-gs" role="status">
+                { s.t_args("src.line_gs", &[("line", line.to_string())]) }
+                { for gs.iter().map(|g| html! { <>
+                    { token(g.goid, ui, &props.on_select, "") }
+                    <span class="where">{ format!(" {} ", s.msg(&crate::ui::where_is(&snap, g.goid))) }</span>
+                </> }) }
+            </p>
+        })
+    });
+    html! {
+        <section id="gosrc" class="gosrc" aria-labelledby="src-h">
+            { header }
+            if !runnable {
+                <p class="note">{ s.t("src.not_runnable") }</p>
+            } else {
+                <p class="help">{ s.t("src.help") }</p>
+            }
+            <div class="code" role="list" aria-label={s.t("src.lines_label")}>
+                { for hl.iter().enumerate().map(|(i, l)| {
+                    let n = i as u32 + 1;
+                    let here = by_line.get(&n).map(Vec::as_slice).unwrap_or(&[]);
+                    let bad: Vec<String> = err_at(n).map(|d| d.msg.clone()).collect();
+                    let label = if here.is_empty() {
+                        s.t_args("src.line", &[("n", n.to_string())])
+                    } else {
+                        s.t_args("src.line_with_gs", &[("n", n.to_string()), ("gs", s.int(here.len()))])
+                    };
+                    html! {
+                        <div role="listitem" data-line={n.to_string()} class={classes!("ln",
+                            (selected_line == Some(n)).then_some("sel"),
+                            (!here.is_empty()).then_some("has-g"),
+                            (!bad.is_empty()).then_some("err"))}
+                            title={(!bad.is_empty()).then(|| bad.join("; "))}>
+                            <button class="lno" aria-label={label} onclick={pick(n)}>{ n }</button>
+                            <span class="gut">
+                                { for here.iter().take(if here.len() > GUTTER_TOKENS + 1 { GUTTER_TOKENS } else { here.len() })
+                                    .map(|g| token(g.goid, ui, &props.on_select, "mini")) }
+                                if here.len() > GUTTER_TOKENS + 1 {
+                                    <span class="more">{ format!("+{}", here.len() - GUTTER_TOKENS) }</span>
+                                }
+                            </span>
+                            <code class="txt">{ line_html(l) }</code>
+                        </div>
+                    }
+                }) }
+            </div>
+            { for picked_list }
+            { for diag_list }
+            if runnable && !runtime_gs.is_empty() {
+                <p class="runtime-gs">{ s.t("src.runtime_gs") }
+                    { for runtime_gs.iter().map(|g| html! { <>
+                        { token(g.goid, ui, &props.on_select, "mini") }
+                        <span class="where">{ format!(" {} · {} ", ui.names.get(&g.goid).map(|n| n.0.as_str()).unwrap_or("runtime"), s.msg(&crate::ui::where_is(&snap, g.goid))) }</span>
+                    </> }) }
+                </p>
+            }
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn flat(src: &str) -> Vec<String> {
+        highlight(src)
+            .iter()
+            .map(|l| l.iter().map(|(_, s)| s.as_str()).collect())
+            .collect()
+    }
+
+    #[test]
+    fn highlighting_keeps_every_character_of_every_line() {
+        let src = "package main\n\nimport \"fmt\"\n\n/* a\n block */ func main() {\n\tx := `raw\nstring` + \"q\\\"uote\" // done\n\tfmt.Println(len(x), 'a', 0x1F)\n}\n";
+        assert_eq!(flat(src).join("\n"), src);
+    }
+
+    #[test]
+    fn highlighting_knows_keywords_strings_comments_across_lines() {
+        let l =
+            highlight("func f() { // go\n/* go\ngo */ go f()\ns := `go\ngo` + x.len + len(s)\n");
+        let kinds = |i: usize, w: &str| -> Vec<Tok> {
+            l[i].iter()
+                .filter(|(_, s)| s.contains(w))
+                .map(|(t, _)| *t)
+                .collect()
+        };
+        assert_eq!(kinds(0, "func"), vec![Tok::Keyword]);
+        assert_eq!(kinds(0, "go"), vec![Tok::Comment]);
+        assert_eq!(kinds(1, "go"), vec![Tok::Comment]);
+        assert_eq!(kinds(2, "go */"), vec![Tok::Comment]);
+        assert!(l[2].contains(&(Tok::Keyword, "go".into())));
+        assert_eq!(kinds(3, "`go"), vec![Tok::Str]);
+        assert_eq!(kinds(4, "go`"), vec![Tok::Str]);
+        // `x.len` is a field; `len(s)` the builtin.
+        assert_eq!(
+            l[4].iter()
+                .filter(|(t, s)| *t == Tok::Builtin && s == "len")
+                .count(),
+            1
+        );
+    }
+}
