@@ -23,6 +23,7 @@ use crate::components::notices::Notices;
 use crate::components::quiz::QuizPanel;
 use crate::components::shortcuts::Shortcuts;
 use crate::components::source::GoSource;
+use crate::components::step_caption::StepCaption;
 use crate::lessons;
 use crate::pool;
 use crate::runner::{Shared, POOL_THREADS};
@@ -234,6 +235,7 @@ pub fn app() -> Html {
             <Notices page={page_rc.clone()} dispatch={dispatch.clone()} strings={s} open_live={open_link.clone()}
                 out_of_threads={out_of_threads} exit={exit} />
             <Controls page={page_rc.clone()} dispatch={dispatch.clone()} strings={s} gomaxprocs={snap.gomaxprocs} now={snap.now} />
+            <StepCaption runner={runner.clone()} frame={frame} steppable={!page.run.live && !page.run.finished() && st.paused} />
             }
             if let Some(q) = &st.quiz {
                 <QuizPanel lang={st.lang.clone()} only={q.clone()} seed={st.spec.seed} embed={st.embed} pass={st.pass} link={link.clone()} />

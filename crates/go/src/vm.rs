@@ -2488,8 +2488,13 @@ impl GCode for Gor {
         self.label.clone()
     }
     fn line(&self) -> u32 {
+        // The innermost frame of the program's own code: a G inside fmt.Println or
+        // wg.Wait (the explorer's std, written in Go) is at the line that called it.
         self.frames
-            .last()
+            .iter()
+            .rev()
+            .find(|fr| self.prog.funcs[fr.func as usize].name.starts_with("main."))
+            .or(self.frames.last())
             .map(|fr| {
                 let f = &self.prog.funcs[fr.func as usize];
                 match f.lines.get(fr.pc.saturating_sub(1)).copied().unwrap_or(0) {

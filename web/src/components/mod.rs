@@ -19,6 +19,7 @@ pub mod quiz;
 pub mod shortcuts;
 pub mod side;
 pub mod source;
+pub mod step_caption;
 pub mod timeline;
 
 use gmp_core::GKind;
