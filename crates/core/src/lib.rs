@@ -58,6 +58,7 @@ pub mod consts;
 pub mod exec;
 pub mod export;
 pub mod g;
+pub mod gc;
 pub mod invariants;
 pub mod netpoll;
 pub mod objects;
