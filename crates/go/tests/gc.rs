@@ -203,3 +203,44 @@ fn gc_start_and_gc_mark_done_stop_the_world() {
         assert_eq!(stdout(&sim), "ok");
     }
 }
+
+/// `traceback.go: tracebackothers` leaves runtime goroutines out: after `runtime.GC()`
+/// the deadlock dump shows goroutine 1 alone, as in 20 of 20 real runs at GOMAXPROCS=1
+/// and at 4 (oracle/gc_dump/README.md).
+#[test]
+fn tracebackothers_leaves_out_mark_workers() {
+    for procs in [1, 4] {
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../oracle/gc_dump/main.go");
+        let prog = gmp_go::compile(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let cfg = Config {
+            gomaxprocs: procs,
+            ..Config::default()
+        };
+        let mut sim = Sim::new(prog.program(), cfg, 1).unwrap();
+        sim.run_until(20_000_000_000, u64::MAX);
+        let st = sim.rt.exit_status().unwrap();
+        assert_eq!(stdout(&sim), "goroutines: 1");
+        assert_eq!(st.code, 2);
+        let headers: Vec<&str> = st
+            .stderr
+            .lines()
+            .filter(|l| l.starts_with("goroutine ") || l.starts_with("fatal error"))
+            .collect();
+        assert_eq!(
+            headers,
+            [
+                "fatal error: all goroutines are asleep - deadlock!",
+                "goroutine 1 [chan receive]:"
+            ],
+            "GOMAXPROCS={procs}"
+        );
+        assert_eq!(
+            sim.rt
+                .gc
+                .worker_count
+                .load(std::sync::atomic::Ordering::Acquire),
+            procs
+        );
+    }
+}
