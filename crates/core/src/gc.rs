@@ -181,6 +181,9 @@ pub struct GcState {
     pub work_left: AtomicI64,
     pub work_total: AtomicI64,
     pub roots_done: AtomicBool,
+    /// `work.markDoneSema` taken: one goroutine runs `gcMarkDone` per cycle (the others
+    /// that saw the work end find it taken, as Go's re-check under the sema fails).
+    pub mark_done: AtomicBool,
     /// Workers and assists doing mark work now (`work.nproc - work.nwait`).
     pub active: AtomicI64,
     /// `heapLive`, `heapMarked`, the heap at the start of the mark, the goal and trigger.
@@ -222,6 +225,7 @@ impl Default for GcState {
             work_left: AtomicI64::new(0),
             work_total: AtomicI64::new(0),
             roots_done: AtomicBool::new(true),
+            mark_done: AtomicBool::new(false),
             active: AtomicI64::new(0),
             heap_live: AtomicU64::new(0),
             heap_marked: AtomicU64::new(0),
@@ -519,6 +523,7 @@ impl Runtime {
         self.gc.work_left.store(work, Ordering::Release);
         self.gc.work_total.store(work, Ordering::Release);
         self.gc.roots_done.store(false, Ordering::Release);
+        self.gc.mark_done.store(false, Ordering::Release);
         self.gc.active.store(0, Ordering::Release);
         self.gc
             .heap_mark_start
@@ -701,6 +706,14 @@ impl Runtime {
         let start = pp.gc_mark_worker_start_time.load(Ordering::Acquire);
         let stop = match mode {
             _ if !self.gc.blacken_enabled.load(Ordering::Acquire) => true,
+            // `gcDrain` without `gcDrainUntilPreempt` still stops for a stop-the-world
+            // (`gp.preempt && sched.gcwaiting`).
+            MarkWorkerMode::Dedicated
+                if g.preempt.load(Ordering::Acquire)
+                    && self.sched.gcwaiting.load(Ordering::Acquire) =>
+            {
+                true
+            }
             MarkWorkerMode::Dedicated => {
                 if g.preempt.swap(false, Ordering::AcqRel) {
                     // Preempted: kick the P's run queue out to the global queue and
@@ -803,6 +816,12 @@ impl Runtime {
 
     /// `gcMarkDone`: no mark work is left; stop the world for mark termination.
     fn gc_mark_done(&self, m: MId, cont: &mut MCont) -> Wait {
+        if self.gc.mark_done.swap(true, Ordering::AcqRel) {
+            // Another worker or assist got here first.
+            return Wait::Run {
+                after: self.cfg.cost.other as i64,
+            };
+        }
         self.gc.current.lock().t_mark_term = self.now();
         self.gc
             .stw_for

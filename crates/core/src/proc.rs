@@ -1359,6 +1359,15 @@ impl Runtime {
     /// held: `_Grunning` → `_Gwaiting`, trace `GoBlock`, `dropg`.
     pub(crate) fn park_m(&self, m: MId, gp: GIdx, reason: WaitReason) {
         let g = self.g(gp);
+        // The mark's stack scan found this G running (`preemptShrink`); Go's scanstack
+        // stops it (`suspendG`) and shrinks it at that synchronous safe point. The model
+        // does it when the G next parks (or at its next preempted call).
+        if g.preempt_shrink.load(Ordering::Relaxed)
+            && g.preempt_shrink.swap(false, Ordering::AcqRel)
+        {
+            let used = g.stack_used.load(Ordering::Acquire);
+            self.shrink_stack(Some(m), gp, used);
+        }
         g.waitreason.store(reason as u8, Ordering::Release);
         self.emit(
             Some(m),
