@@ -468,8 +468,12 @@ impl Runtime {
                 self.gc.heap_live.load(Ordering::Acquire)
                     >= self.gc.heap_trigger.load(Ordering::Acquire)
             }
+            // `lastgc != 0 && now-lastgc > forcegcperiod`: never before a first cycle.
             GcTrigger::Time => match self.cfg.gc_period_ns {
-                Some(period) => self.now() - self.last_gc.load(Ordering::Acquire) > period,
+                Some(period) => {
+                    !self.gc.done.lock().is_empty()
+                        && self.now() - self.last_gc.load(Ordering::Acquire) > period
+                }
                 None => false,
             },
             GcTrigger::Cycle(n) => n as i32 - self.gc.cycles.load(Ordering::Acquire) as i32 > 0,
@@ -949,6 +953,9 @@ impl Runtime {
 
     /// forcegchelper was woken: `gcStart(gcTriggerTime)`, not waiting for the cycle.
     pub(crate) fn gc_forced_start(&self, m: MId, gp: GIdx, cont: &mut MCont) -> Wait {
+        if self.cfg.gctrace {
+            self.schedtrace_out.lock().unwrap().push("GC forced".into());
+        }
         self.exec(gp).gc_call = Some(GcCall::Start {
             trigger: GcTrigger::Time,
             wait: false,

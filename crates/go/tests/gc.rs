@@ -244,3 +244,88 @@ fn tracebackothers_leaves_out_mark_workers() {
         );
     }
 }
+
+/// `proc.go: sysmon` → `forcegchelper` → `gcStart(gcTriggerTime)` after `forcegcperiod`
+/// (2 minutes) without a cycle: "GC forced", then a cycle at about @120s not marked
+/// "(forced)"; real Go printed that in 3 of 3 runs (oracle/gc_forcegc/README.md).
+#[test]
+fn forcegchelper_runs_the_periodic_gc() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../oracle/gc_forcegc/main.go");
+    let prog = gmp_go::compile(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let cfg = Config {
+        gomaxprocs: 2,
+        gctrace: true,
+        gc_period_ns: Some(gmp_core::consts::FORCEGC_PERIOD_NS),
+        keep_events: gmp_core::trace::Keep::All,
+        ..Config::default()
+    };
+    let mut sim = Sim::new(prog.program(), cfg, 1).unwrap();
+    sim.run_until(200_000_000_000, u64::MAX);
+    assert_eq!(sim.rt.exit_status().unwrap().code, 0);
+    assert_eq!(stdout(&sim), "done");
+    let lines = sim.rt.schedtrace_out.lock().unwrap().clone();
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert!(lines[0].starts_with("gc 1 @0.0") && lines[0].ends_with(" 2 P (forced)"));
+    assert_eq!(lines[1], "GC forced");
+    assert!(
+        lines[2].starts_with("gc 2 @120.0") && lines[2].ends_with(" 2 P"),
+        "{}",
+        lines[2]
+    );
+    // The periodic cycle's gcStart runs on forcegchelper (goid 2).
+    let mut running = std::collections::HashMap::new();
+    let mut by = Vec::new();
+    for e in sim.rt.events.snapshot() {
+        match e.kind {
+            EvKind::GoStart { g } => {
+                running.insert(e.m, g);
+            }
+            EvKind::STWBegin {
+                kind: "GC sweep termination",
+            } => by.push(running[&e.m]),
+            _ => {}
+        }
+    }
+    assert_eq!(by, [1, 2]);
+}
+
+/// `proc.go: schedtrace` with scheddetail lists every G, the parked mark worker too
+/// (`waitReasonGCWorkerIdle`): the same seven G lines as real Go in 5 of 5 runs at
+/// GOMAXPROCS=1 (oracle/gc_scheddetail/README.md).
+#[test]
+fn scheddetail_lists_the_parked_mark_worker() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../oracle/gc_scheddetail/main.go");
+    let prog = gmp_go::compile(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let cfg = Config {
+        gomaxprocs: 1,
+        schedtrace_ms: 1000,
+        scheddetail: true,
+        ..Config::default()
+    };
+    let mut sim = Sim::new(prog.program(), cfg, 1).unwrap();
+    sim.run_until(20_000_000_000, u64::MAX);
+    let lines = sim.rt.schedtrace_out.lock().unwrap().clone();
+    let from = lines
+        .iter()
+        .position(|l| l.starts_with("SCHED 10"))
+        .expect("a trace at 1000 ms");
+    let gs: Vec<&str> = lines[from..]
+        .iter()
+        .map(|l| l.as_str())
+        .filter(|l| l.starts_with("  G"))
+        .collect();
+    assert_eq!(
+        gs,
+        [
+            "  G1: status=4(sleep) m=nil lockedm=nil",
+            "  G2: status=4(force gc (idle)) m=nil lockedm=nil",
+            "  G3: status=4(GC sweep wait) m=nil lockedm=nil",
+            "  G4: status=4(GC scavenge wait) m=nil lockedm=nil",
+            "  G5: status=4(GOMAXPROCS updater (idle)) m=nil lockedm=nil",
+            "  G6: status=4(finalizer wait) m=nil lockedm=nil",
+            "  G7: status=4(GC worker (idle)) m=nil lockedm=nil",
+        ]
+    );
+}
