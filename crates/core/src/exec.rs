@@ -132,22 +132,20 @@ impl Runtime {
     fn run_op(&self, m: MId, cont: &mut MCont) -> Wait {
         let gp = self.m(m).curg();
         debug_assert!(!gp.is_nil(), "run_op: no curg");
-        let ex = self.exec(gp);
+        let mut ex = self.exec(gp);
         // In `runtime.GC()` / `gcStart`: go on there (no preemption point inside).
         if ex.gc_call.is_some() {
             drop(ex);
             return self.gc_call_step(m, gp, cont);
         }
-        // A mark worker runs with preemption off (`acquirem`): it looks at `gp.preempt`
-        // itself between chunks of work.
-        let worker = ex.func == self.rtfuncs.gc_worker;
-        drop(ex);
-        // An async preemption signal lands at the next instruction boundary.
-        if !worker && self.take_async_preempt(m, gp) {
+        // An async preemption signal lands at the next instruction boundary. A mark
+        // worker runs with preemption off (`acquirem`): it looks at `gp.preempt` itself
+        // between chunks of work.
+        if ex.func != self.rtfuncs.gc_worker && self.take_async_preempt(m, gp) {
+            drop(ex);
             self.gopreempt_m(m, gp, true, cont);
             return self.cost(self.cfg.cost.schedule);
         }
-        let mut ex = self.exec(gp);
         // First run: the entry call (its prologue may grow the stack).
         if ex.frames.is_empty() {
             if ex.started {
