@@ -134,6 +134,8 @@ pub fn describe(e: &Event) -> Option<String> {
         ),
         EvKind::STWBegin { kind } => format!("STWBegin ({kind})"),
         EvKind::STWEnd => "STWEnd".into(),
+        EvKind::GCBegin { seq } => format!("GCBegin: GC cycle {seq} starts (gcStart)"),
+        EvKind::GCEnd { seq } => format!("GCEnd: GC cycle {seq} done (gcMarkTermination)"),
         EvKind::Steal {
             victim,
             thief,

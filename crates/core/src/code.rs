@@ -14,7 +14,8 @@
 //!   where an asynchronous preemption signal may land;
 //! - the return of its entry function ([`Yield::Return`]).
 //!
-//! The code charges the virtual CPU time it used in [`Cx::used_ns`]. It performs the
+//! The code charges the virtual CPU time it used in [`Cx::used_ns`] and the heap bytes
+//! it allocated in [`Cx::alloc_bytes`]. It performs the
 //! stack check of a prologue itself while the check passes (as compiled Go does, with one
 //! compare), so only calls that need the runtime cost a trip through the scheduler.
 //!
@@ -124,6 +125,9 @@ pub struct Cx<'a> {
     pub budget_ns: u64,
     /// Out: CPU ns the code used.
     pub used_ns: u64,
+    /// Out: heap bytes the code allocated (what `mallocgc` would count in `heapLive`;
+    /// the GC's pacer triggers cycles from it, see [`crate::gc`]).
+    pub alloc_bytes: u64,
 }
 
 impl Cx<'_> {

@@ -132,6 +132,8 @@ pub enum WaitReason {
     SyncCondWait,
     SyncRWMutexRLock,
     SyncRWMutexLock,
+    GcWorkerIdle,
+    WaitForGcCycle,
 }
 
 impl WaitReason {
@@ -160,6 +162,8 @@ impl WaitReason {
             SyncCondWait,
             SyncRWMutexRLock,
             SyncRWMutexLock,
+            GcWorkerIdle,
+            WaitForGcCycle,
         ][v as usize]
     }
 
@@ -188,6 +192,8 @@ impl WaitReason {
             SyncCondWait => "sync.Cond.Wait",
             SyncRWMutexRLock => "sync.RWMutex.RLock",
             SyncRWMutexLock => "sync.RWMutex.Lock",
+            GcWorkerIdle => "GC worker (idle)",
+            WaitForGcCycle => "wait for GC cycle",
         }
     }
 
@@ -207,9 +213,11 @@ impl WaitReason {
             // runtime.bgsweep parks with traceBlockGCSweep; forcegchelper, bgscavenge
             // and the GOMAXPROCS updater with traceBlockSystemGoroutine.
             GcSweepWait => "GC background sweeper wait",
-            ForceGcIdle | GcScavengeWait | GomaxprocsUpdater | FinalizerWait => {
+            ForceGcIdle | GcScavengeWait | GomaxprocsUpdater | FinalizerWait | GcWorkerIdle => {
                 "system goroutine wait"
             }
+            // `gcWaitOnMark` parks with traceBlockUntilGCEnds.
+            WaitForGcCycle => "wait until GC ends",
             _ => "unspecified",
         }
     }
@@ -282,6 +290,9 @@ pub struct GExec {
     pub until: i64,
     /// The entry call has been made (an empty call stack then means "returned").
     pub started: bool,
+    /// The G is in `runtime.GC()` / `gcStart` ([`crate::gc::GcCall`]): its next step
+    /// continues there before its program.
+    pub gc_call: Option<crate::gc::GcCall>,
 }
 
 impl std::fmt::Debug for GExec {

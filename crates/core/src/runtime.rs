@@ -215,6 +215,12 @@ pub struct P {
     /// Owner-only state (the M holding the P).
     pub own: crate::sync::SpinLock<POwned>,
     pub timers: crate::timers::Timers,
+    /// `p.gcMarkWorkerMode` ([`crate::gc::MarkWorkerMode`]), `p.nextGCMarkWorker` (raw
+    /// GIdx, 0 = none), `p.gcFractionalMarkTime` and `p.gcMarkWorkerStartTime`.
+    pub gc_mark_worker_mode: AtomicU8,
+    pub next_gc_mark_worker: AtomicU32,
+    pub gc_fractional_mark_time: AtomicI64,
+    pub gc_mark_worker_start_time: AtomicI64,
 }
 
 /// State of a P that only its owner touches (`gFree`, `goidcache`).
@@ -262,6 +268,10 @@ impl P {
             preempt: AtomicBool::new(false),
             own: crate::sync::SpinLock::new(POwned::default()),
             timers: crate::timers::Timers::default(),
+            gc_mark_worker_mode: AtomicU8::new(0),
+            next_gc_mark_worker: AtomicU32::new(0),
+            gc_fractional_mark_time: AtomicI64::new(0),
+            gc_mark_worker_start_time: AtomicI64::new(0),
         }
     }
     pub fn status(&self) -> PStatus {
@@ -422,8 +432,11 @@ pub struct Config {
     pub max_goroutines: usize,
     /// `debug.SetMaxStack` (default 1e9).
     pub max_stack: u64,
-    /// Period of modelled GC stack-scan cycles (None: only `runtime.GC()`).
+    /// `forcegcperiod`: sysmon starts a GC cycle (through forcegchelper) when this long
+    /// has passed since the last one (None: never; Go's is 2 minutes).
     pub gc_period_ns: Option<i64>,
+    /// `GODEBUG=gctrace=1`: a line per GC cycle on stderr.
+    pub gctrace: bool,
     pub cost: OpCost,
     pub keep_events: Keep,
     /// `runtime.NumCPU()` as the program sees it.
@@ -441,6 +454,7 @@ impl Default for Config {
             max_goroutines: 4_000_000,
             max_stack: MAX_STACK_SIZE,
             gc_period_ns: None,
+            gctrace: false,
             cost: OpCost::default(),
             keep_events: Keep::All,
             ncpu: 2,
@@ -509,6 +523,10 @@ pub struct Runtime {
     /// A GOMAXPROCS request waits for the next P in the scheduler to ready the updater.
     pub updater_pending: AtomicBool,
     pub last_gc: AtomicI64,
+    /// The garbage collector ([`crate::gc`]).
+    pub gc: crate::gc::GcState,
+    /// `sweep.g`: the background sweeper (raw GIdx).
+    pub gc_bgsweep: AtomicU32,
     /// Goroutines asked for from outside (CPU-bound, blocking, network), waiting for the
     /// program's `Accept` loop.
     pub requests: [AtomicU32; 3],
@@ -534,7 +552,7 @@ pub struct StackCopy {
 pub(crate) enum Found {
     /// A G to run; `inherit_time`: it came from runnext and keeps the current time slice;
     /// `try_wakep`: `findRunnable`'s tryWakeP, which Go sets for the trace reader and GC
-    /// workers (never set by this model, which has neither).
+    /// workers (set here for GC workers).
     G {
         gp: GIdx,
         inherit_time: bool,
@@ -615,6 +633,8 @@ impl Runtime {
             updater_g: AtomicU32::new(0),
             updater_pending: AtomicBool::new(false),
             last_gc: AtomicI64::new(start_time),
+            gc: crate::gc::GcState::default(),
+            gc_bgsweep: AtomicU32::new(0),
             requests: [AtomicU32::new(0), AtomicU32::new(0), AtomicU32::new(0)],
             prog: Arc::new(prog),
             rtfuncs,

@@ -3,7 +3,7 @@
 //! Events carry the execution tracer's names (`internal/trace/tracev2/events.go`, format
 //! `go 1.26 trace`): GoCreate, GoStart, GoStop(reason), GoBlock(reason), GoUnblock,
 //! GoDestroy, GoSyscallBegin/End/EndBlocked, ProcStart/Stop/Steal, ProcsChange,
-//! STWBegin/End; plus the explorer's own: Steal{victim, thief, n}, Preempt,
+//! STWBegin/End, GCBegin/End; plus the explorer's own: Steal{victim, thief, n}, Preempt,
 //! StackGrow{old, new}, StackShrink, and thread-level ones (MStart, MPark, MWake,
 //! Spinning) the tracer leaves implicit.
 //!
@@ -142,8 +142,15 @@ pub enum EvKind {
     Print {
         line: u32,
     },
-    /// A GC stack-scan cycle.
-    GcCycle,
+    /// A GC cycle began (`gcStart`, before its sweep-termination stop-the-world) /
+    /// ended (`gcMarkTermination`, after the world restarted); `seq` is the cycle's
+    /// number, as in gctrace's `gc N`.
+    GCBegin {
+        seq: u32,
+    },
+    GCEnd {
+        seq: u32,
+    },
     /// The program ended (exit code).
     Exit {
         code: i32,
@@ -181,7 +188,8 @@ impl EvKind {
             EvKind::Spinning { .. } => "Spinning",
             EvKind::SchedTrace { .. } => "SchedTrace",
             EvKind::Print { .. } => "Print",
-            EvKind::GcCycle => "GCCycle",
+            EvKind::GCBegin { .. } => "GCBegin",
+            EvKind::GCEnd { .. } => "GCEnd",
             EvKind::Exit { .. } => "Exit",
         }
     }

@@ -383,7 +383,9 @@ pub enum I {
     SetIndex(Reg, Reg, Reg),
     SetMap(Reg, Reg, Reg),
     MapDelete(Reg, Reg),
-    MakeSlice(Reg, Reg, Option<Reg>, Reg),
+    /// `make([]T, len, cap)`: dst, len, cap, T's zero value, and T's size in bytes (the
+    /// heap bytes reported to the core's GC pacer).
+    MakeSlice(Reg, Reg, Option<Reg>, Reg, u32),
     MakeMap(Reg),
     MakeChan(Reg, Option<Reg>),
     SliceLit(Reg, Vec<Reg>),
@@ -632,6 +634,8 @@ pub struct Gor {
     repanic: bool,
     /// Host memory the frames hold (bytes, about): bounded by [`MAX_HOST_FRAMES`].
     frame_bytes: usize,
+    /// Heap bytes allocated since the last resume returned (`Cx::alloc_bytes`).
+    alloc: u64,
 }
 
 /// Host memory a goroutine's frames may hold. A VM frame costs the host several
@@ -933,6 +937,7 @@ impl Gor {
             prior_panics: Vec::new(),
             repanic: false,
             frame_bytes: 0,
+            alloc: 0,
         };
         g.push_frame(f, args, caps, 0, 0, false);
         g
@@ -1716,7 +1721,7 @@ impl Gor {
                 }
                 self.ps += cost::MAP;
             }
-            I::MakeSlice(d, n, c, zero) => {
+            I::MakeSlice(d, n, c, zero, esize) => {
                 let len = as_int(g!(n));
                 let cap = c.map(|c| as_int(&r[c as usize])).unwrap_or(len);
                 if len < 0 {
@@ -1736,6 +1741,7 @@ impl Gor {
                     cap: cap as usize,
                 }));
                 set!(d, v);
+                self.alloc += cap as u64 * *esize as u64;
                 self.ps += cost::ALLOC + cap as u64 * 100;
             }
             I::MakeMap(d) => {
@@ -2473,6 +2479,7 @@ impl GCode for Gor {
         let spent = self.ps - before + self.carry_ps;
         cx.used_ns = spent / 1000;
         self.carry_ps = spent % 1000;
+        cx.alloc_bytes = std::mem::take(&mut self.alloc);
         y
     }
     fn stack_used(&self) -> u64 {
