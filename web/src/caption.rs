@@ -149,7 +149,12 @@ pub fn sentence(e: &Event, before: &Snapshot, name: Name) -> Option<String> {
         EvKind::Print { .. } => {
             "The program writes a line of output (a write system call)".into()
         }
-        EvKind::GcCycle => "A GC cycle scans the goroutines' stacks".into(),
+        EvKind::GCBegin { seq } => format!(
+            "GC cycle {seq} begins (gcStart): the world stops for sweep termination, then one mark worker per P joins in"
+        ),
+        EvKind::GCEnd { seq } => format!(
+            "GC cycle {seq} ends: after the mark-termination stop-the-world the heap goal is set for the next cycle"
+        ),
         EvKind::Exit { code } => format!("The program exits with status {code}"),
     })
 }
@@ -312,7 +317,8 @@ mod tests {
             Spinning { id: 4, on: false },
             SchedTrace { line: 0 },
             Print { line: 0 },
-            GcCycle,
+            GCBegin { seq: 1 },
+            GCEnd { seq: 1 },
             Exit { code: 0 },
         ]
     }
