@@ -80,6 +80,16 @@ impl<T> AppendVec<T> {
         Some(unsafe { &*ptr.add(off) })
     }
 
+    /// A new table holding a copy of each entry, made by `f` in order (a checkpoint of
+    /// the deterministic driver, see [`crate::fork`]).
+    pub fn fork_with(&self, mut f: impl FnMut(&T) -> T) -> AppendVec<T> {
+        let v = AppendVec::default();
+        for e in self.iter() {
+            v.push(f(e));
+        }
+        v
+    }
+
     pub fn iter(&self) -> impl Iterator<Item = &T> {
         (0..self.len()).map(move |i| self.get(i).unwrap())
     }

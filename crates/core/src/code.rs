@@ -46,6 +46,14 @@ pub trait GCode: Send {
     fn traceback(&self) -> Vec<(String, String)>;
     /// The source line the goroutine is at (0 if unknown).
     fn line(&self) -> u32;
+    /// A copy of this state for a checkpoint of the deterministic driver
+    /// ([`crate::fork`]): what several goroutines share (heap objects, globals,
+    /// values in flight) must stay shared among the copies made with the same `f`.
+    fn clone_code(&self, f: &mut crate::fork::Forker) -> Box<dyn GCode>;
+    /// Host bytes this state holds, roughly (for the checkpoints' memory budget).
+    fn host_bytes(&self) -> usize {
+        0
+    }
 }
 
 /// What a goroutine's code stopped for.
