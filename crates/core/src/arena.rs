@@ -90,6 +90,16 @@ impl<T> AppendVec<T> {
         v
     }
 
+    /// Entries the allocated buckets have room for.
+    pub fn capacity(&self) -> usize {
+        let n = self.len();
+        if n == 0 {
+            return 0;
+        }
+        let (b, _) = locate(n - 1);
+        (FIRST << (b + 1)) - FIRST
+    }
+
     pub fn iter(&self) -> impl Iterator<Item = &T> {
         (0..self.len()).map(move |i| self.get(i).unwrap())
     }

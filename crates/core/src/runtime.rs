@@ -1196,8 +1196,7 @@ impl Runtime {
 
     /// Host bytes a fork of this runtime holds, roughly (the checkpoint budget).
     pub fn fork_bytes(&self) -> usize {
-        let gs =
-            self.allgs.len() * (std::mem::size_of::<G>() + std::mem::size_of::<crate::g::GExec>());
+        let gs = self.allgs.capacity() * std::mem::size_of::<G>();
         let frames: usize = self
             .allgs
             .iter()
@@ -1207,9 +1206,11 @@ impl Runtime {
                     + ex.code.as_ref().map_or(0, |c| c.host_bytes())
             })
             .sum();
-        let ps = self.allp.len() * std::mem::size_of::<P>();
-        let ms = self.allm.len() * std::mem::size_of::<M>();
-        let objs = self.objs.objs.len() * 64;
-        std::mem::size_of::<Runtime>() + gs + frames + ps + ms + objs + 4096
+        let ps = self.allp.capacity() * std::mem::size_of::<P>();
+        let ms = self.allm.capacity() * std::mem::size_of::<M>();
+        let objs = self.objs.objs.capacity() * std::mem::size_of::<crate::objects::Obj>();
+        let masks = 2 * MAX_MODEL_PROCS * std::mem::size_of::<AtomicBool>();
+        let sysmon = MAX_MODEL_PROCS * std::mem::size_of::<crate::sysmon::SysmonTick>();
+        std::mem::size_of::<Runtime>() + gs + frames + ps + ms + objs + masks + sysmon + 4096
     }
 }

@@ -70,7 +70,7 @@ pub struct Policy {
 impl Default for Policy {
     fn default() -> Self {
         Policy {
-            interval: 4096,
+            interval: 2048,
             budget: 64 << 20,
         }
     }
@@ -163,7 +163,7 @@ impl Timeline {
             let pos = self.ckpts.partition_point(|c| c.sim.steps < s);
             if self.ckpts.get(pos).is_none_or(|c| c.sim.steps != s) {
                 let (sim, mark) = self.sim.fork();
-                let bytes = sim.rt.fork_bytes() + std::mem::size_of::<Checkpoint>();
+                let bytes = sim.fork_bytes() + std::mem::size_of::<Checkpoint>();
                 self.bytes += bytes;
                 self.ckpts.insert(
                     pos,

@@ -201,7 +201,14 @@ impl Sim {
             env,
             states: self.states.clone(),
             gens: self.gens.clone(),
-            heap: self.heap.clone(),
+            // Stale entries (an M re-scheduled since) are left out: they would only be
+            // skipped. The order of the others is a total order, so it is unchanged.
+            heap: self
+                .heap
+                .iter()
+                .filter(|Reverse(e)| self.gens[e.3 as usize] == e.2)
+                .copied()
+                .collect(),
             hot: self.hot,
             steps: self.steps,
             last_t: self.last_t,
@@ -217,6 +224,13 @@ impl Sim {
     /// run got there (an input applied now sees the same time as on a replay).
     pub fn hold_clock(&mut self) {
         self.env.clock.store(self.last_t, Ordering::Release);
+    }
+
+    /// Host bytes a [`Sim::fork`] of this run holds, roughly.
+    pub fn fork_bytes(&self) -> usize {
+        self.rt.fork_bytes()
+            + self.states.len() * (std::mem::size_of::<MState>() + 8)
+            + self.heap.len() * std::mem::size_of::<Entry>()
     }
 
     /// Whether nothing can step any more (no M is due or asleep with a deadline).
