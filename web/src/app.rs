@@ -244,7 +244,8 @@ pub fn app() -> Html {
                     copies={copies} sched_line={sched_line} />
             }
             if !quiz_only {
-            <Machine runner={runner.clone()} frame={frame} on_select={on_select.clone()} live={page.run.live} ended={exit.is_some()} strings={s} />
+            <Machine runner={runner.clone()} frame={frame} on_select={on_select.clone()}
+                on_seek={{ let d = dispatch.clone(); Callback::from(move |n| d.emit(Action::Seek(n))) }} live={page.run.live} ended={exit.is_some()} strings={s} />
             <div class="bottom">
                 <SchedConsole runner={runner.clone()} frame={frame} strings={s} />
                 <div>

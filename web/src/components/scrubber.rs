@@ -1,0 +1,75 @@
+//! The scrubber under the per-P timeline: a slider over the steps of a deterministic
+//! run, from the start to the furthest step reached. Dragging or clicking seeks there
+//! (the core's `Timeline::seek`: the nearest checkpoint, then at most one interval
+//! replayed), and the whole machine view shows that moment. Keys: the arrows move one
+//! step, PageUp/PageDown one checkpoint interval, Home/End to the start and the
+//! furthest step. A live run has no steps to go back to: no scrubber.
+
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use crate::runner::Shared;
+
+/// The scrubber's words (one place, for translation).
+pub mod text {
+    pub const LABEL: &str = "Step of the run";
+    pub fn value(step: u64, of: u64) -> String {
+        format!("step {step} of {of}")
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct ScrubberProps {
+    pub runner: Shared,
+    pub frame: u64,
+    pub on_seek: Callback<u64>,
+}
+
+#[function_component(Scrubber)]
+pub fn scrubber(props: &ScrubberProps) -> Html {
+    let r = props.runner.0.borrow();
+    let Some(eng) = r.engine.as_ref() else {
+        return html! {};
+    };
+    let Some((reach, interval)) = eng.reach() else {
+        return html! {};
+    };
+    let step = eng.steps();
+    let max = reach.max(step);
+    let oninput = {
+        let seek = props.on_seek.clone();
+        Callback::from(move |e: InputEvent| {
+            let Some(el) = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+            else {
+                return;
+            };
+            if let Ok(n) = el.value().parse::<u64>() {
+                seek.emit(n);
+            }
+        })
+    };
+    let onkeydown = {
+        let seek = props.on_seek.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            let to = match e.key().as_str() {
+                "PageUp" => step.saturating_add(interval).min(max),
+                "PageDown" => step.saturating_sub(interval),
+                _ => return,
+            };
+            e.prevent_default();
+            seek.emit(to);
+        })
+    };
+    let value = text::value(step, max);
+    let seek_ms = format!("{:.2}", r.last_seek_ms);
+    html! {
+        <div class="scrubber">
+            <input type="range" id="scrubber" min="0" max={max.to_string()} step="1"
+                value={step.to_string()} aria-label={text::LABEL} aria-valuetext={value.clone()}
+                data-seek-ms={seek_ms} {oninput} {onkeydown} />
+            <span id="scrub-pos" class="scrub-pos">{ value }</span>
+        </div>
+    }
+}
