@@ -27,6 +27,9 @@ pub struct ScrubberProps {
 
 #[function_component(Scrubber)]
 pub fn scrubber(props: &ScrubberProps) -> Html {
+    // The step asked for and the frame it was asked at, until the run stands there: a
+    // frame drawn in between must not put the thumb back (and lose a key press).
+    let asked = use_mut_ref(|| None::<(u64, u64)>);
     let r = props.runner.0.borrow();
     let Some(eng) = r.engine.as_ref() else {
         return html! {};
@@ -34,10 +37,19 @@ pub fn scrubber(props: &ScrubberProps) -> Html {
     let Some((reach, interval)) = eng.reach() else {
         return html! {};
     };
-    let step = eng.steps();
-    let max = reach.max(step);
+    let at = eng.steps();
+    let max = reach.max(at);
+    let step = match *asked.borrow() {
+        Some((n, frame)) if n != at && props.frame < frame + 30 => n,
+        _ => at,
+    };
+    if step == at {
+        *asked.borrow_mut() = None;
+    }
+    let frame = props.frame;
     let oninput = {
         let seek = props.on_seek.clone();
+        let asked = asked.clone();
         Callback::from(move |e: InputEvent| {
             let Some(el) = e
                 .target()
@@ -46,12 +58,14 @@ pub fn scrubber(props: &ScrubberProps) -> Html {
                 return;
             };
             if let Ok(n) = el.value().parse::<u64>() {
+                *asked.borrow_mut() = Some((n, frame));
                 seek.emit(n);
             }
         })
     };
     let onkeydown = {
         let seek = props.on_seek.clone();
+        let asked = asked.clone();
         Callback::from(move |e: KeyboardEvent| {
             let to = match e.key().as_str() {
                 "PageUp" => step.saturating_add(interval).min(max),
@@ -59,6 +73,7 @@ pub fn scrubber(props: &ScrubberProps) -> Html {
                 _ => return,
             };
             e.prevent_default();
+            *asked.borrow_mut() = Some((to, frame));
             seek.emit(to);
         })
     };
@@ -68,7 +83,7 @@ pub fn scrubber(props: &ScrubberProps) -> Html {
         <div class="scrubber">
             <input type="range" id="scrubber" min="0" max={max.to_string()} step="1"
                 value={step.to_string()} aria-label={text::LABEL} aria-valuetext={value.clone()}
-                data-seek-ms={seek_ms} {oninput} {onkeydown} />
+                data-seek-ms={seek_ms} data-interval={interval.to_string()} {oninput} {onkeydown} />
             <span id="scrub-pos" class="scrub-pos">{ value }</span>
         </div>
     }
