@@ -45,6 +45,8 @@ pub struct Runner {
     seek_ms: Option<f64>,
     /// Wall ms the last seek took until its moment was on screen (seek and fold).
     pub last_seek_ms: f64,
+    /// Wall ms the last build took (a `step=N` link runs N steps in it).
+    pub last_build_ms: f64,
 }
 
 /// The runner, shared by the page's components (compared by identity: the frame
@@ -112,7 +114,9 @@ impl Runner {
                 self.paused = paused;
                 self.speed = speed;
                 let live = live.then_some((if paused { 1e-9 } else { speed }, POOL_THREADS));
+                let t0 = crate::clock::now_ms();
                 self.engine = Some(Engine::build(spec, live, inputs, start_step)?);
+                self.last_build_ms = crate::clock::now_ms() - t0;
             }
             Command::Apply(input) => {
                 if let Some(e) = self.engine.as_mut() {

@@ -79,11 +79,18 @@ pub fn scrubber(props: &ScrubberProps) -> Html {
     };
     let value = text::value(step, max);
     let seek_ms = format!("{:.2}", r.last_seek_ms);
+    let build_ms = format!("{:.1}", r.last_build_ms);
+    let events = eng
+        .rt()
+        .events
+        .count
+        .load(std::sync::atomic::Ordering::Relaxed)
+        .to_string();
     html! {
         <div class="scrubber">
             <input type="range" id="scrubber" min="0" max={max.to_string()} step="1"
                 value={step.to_string()} aria-label={text::LABEL} aria-valuetext={value.clone()}
-                data-seek-ms={seek_ms} data-interval={interval.to_string()} {oninput} {onkeydown} />
+                data-seek-ms={seek_ms} data-build-ms={build_ms} data-events={events} data-interval={interval.to_string()} {oninput} {onkeydown} />
             <span id="scrub-pos" class="scrub-pos">{ value }</span>
         </div>
     }
