@@ -252,7 +252,8 @@ pub fn app() -> Html {
             <GoSource page={page_rc.clone()} dispatch={dispatch.clone()} runner={runner.clone()} frame={frame}
                 on_select={on_select.clone()} />
             </div>
-            <Machine runner={runner.clone()} frame={frame} on_select={on_select.clone()} live={page.run.live} ended={exit.is_some()} strings={s} />
+            <Machine runner={runner.clone()} frame={frame} on_select={on_select.clone()}
+                on_seek={{ let d = dispatch.clone(); Callback::from(move |n| d.emit(Action::Seek(n))) }} live={page.run.live} ended={exit.is_some()} strings={s} />
             </div>
             <div class="bottom">
                 <SchedConsole runner={runner.clone()} frame={frame} strings={s} />

@@ -45,6 +45,13 @@ pub struct Runner {
     pub caption: Option<String>,
     /// The step count before each Step, so Step back undoes a whole merged step.
     marks: Vec<u64>,
+    /// Wall ms of the last seek not yet shown: the seek itself (the next frame adds
+    /// folding the events in).
+    seek_ms: Option<f64>,
+    /// Wall ms the last seek took until its moment was on screen (seek and fold).
+    pub last_seek_ms: f64,
+    /// Wall ms the last build took (a `step=N` link runs N steps in it).
+    pub last_build_ms: f64,
 }
 
 /// Scheduler steps a Step may merge while none of them changes anything the page
@@ -107,8 +114,22 @@ impl Runner {
     pub fn carry_out(&mut self, page: &Page) -> Vec<String> {
         let mut errors = Vec::new();
         let cmds: Vec<(u64, Command)> = page.commands_from(self.next).cloned().collect();
-        for (n, c) in cmds {
+        for (i, (n, c)) in cmds.iter().cloned().enumerate() {
             self.next = n + 1;
+            // A drag sends many seeks at once: only the last one (before any other
+            // command) matters.
+            if matches!(c, Command::Seek(_))
+                && matches!(
+                    cmds.get(i + 1),
+                    Some((_, Command::Seek(_)) | (_, Command::Clock { .. }))
+                )
+                && cmds[i + 1..]
+                    .iter()
+                    .take_while(|(_, c)| matches!(c, Command::Seek(_) | Command::Clock { .. }))
+                    .any(|(_, c)| matches!(c, Command::Seek(_)))
+            {
+                continue;
+            }
             if let Err(e) = self.command(c) {
                 errors.push(e);
             }
@@ -133,7 +154,9 @@ impl Runner {
                 self.paused = paused;
                 self.speed = speed;
                 let live = live.then_some((if paused { 1e-9 } else { speed }, POOL_THREADS));
+                let t0 = crate::clock::now_ms();
                 self.engine = Some(Engine::build(spec, live, inputs, start_step)?);
+                self.last_build_ms = crate::clock::now_ms() - t0;
             }
             Command::Apply(input) => {
                 if let Some(e) = self.engine.as_mut() {
@@ -153,6 +176,16 @@ impl Runner {
                 let marks = std::mem::take(&mut self.marks);
                 self.reset_view();
                 self.marks = marks;
+            }
+            Command::Seek(n) => {
+                let Some(e) = self.engine.as_mut() else {
+                    return Ok(());
+                };
+                let t0 = crate::clock::now_ms();
+                e.rewind_to(n)?;
+                self.reset_view();
+                self.marks.clear();
+                self.seek_ms = Some(crate::clock::now_ms() - t0);
             }
             Command::Clock { paused, speed } => {
                 self.paused = paused;
@@ -243,6 +276,7 @@ impl Runner {
             .map(|l| (now_ms - l).clamp(0.0, 100.0))
             .unwrap_or(0.0);
         self.last_ms = Some(now_ms);
+        let t0 = crate::clock::now_ms();
         let eng = self.engine.as_mut()?;
         if !self.paused && eng.advance((dt * 1e6 * self.speed) as i64, 8.0) > 0 {
             self.caption = None;
@@ -266,6 +300,9 @@ impl Runner {
             (func.to_string(), name.map(String::from))
         });
         self.frame += 1;
+        if let Some(ms) = self.seek_ms.take() {
+            self.last_seek_ms = ms + (crate::clock::now_ms() - t0);
+        }
         let snap = &self.ui.snap;
         let main = snap.gs.iter().find(|g| g.kind == GKind::Main);
         Some(RunFacts {
@@ -275,6 +312,7 @@ impl Runner {
             exited: self.exit.as_ref().map(|x| x.code),
             time_limit: matches!(eng.stopped(), Some(gmp_core::Stop::TimeLimit)),
             inputs: eng.user_inputs(),
+            reach: eng.reach(),
             pending: out.pending_spawns,
             main_at: (out.pending_spawns > 0)
                 .then(|| main.map(|g| crate::ui::where_is(snap, g.goid)))

@@ -55,6 +55,14 @@ pub trait GCode: Send {
     fn label(&self) -> Option<std::sync::Arc<str>> {
         None
     }
+    /// A copy of this state for a checkpoint of the deterministic driver
+    /// ([`crate::fork`]): what several goroutines share (heap objects, globals,
+    /// values in flight) must stay shared among the copies made with the same `f`.
+    fn clone_code(&self, f: &mut crate::fork::Forker) -> Box<dyn GCode>;
+    /// Host bytes this state holds, roughly (for the checkpoints' memory budget).
+    fn host_bytes(&self) -> usize {
+        0
+    }
 }
 
 /// What a goroutine's code stopped for.

@@ -245,6 +245,44 @@ impl Default for GcState {
 }
 
 impl GcState {
+    /// A copy for a checkpoint of the deterministic driver ([`crate::fork`]): the
+    /// goroutine indices it holds stay valid, as the fork keeps every G at its index.
+    pub fn fork(&self) -> GcState {
+        use crate::fork::ForkAtomic;
+        GcState {
+            phase: self.phase.fork(),
+            blacken_enabled: self.blacken_enabled.fork(),
+            cycles: self.cycles.fork(),
+            worker_count: self.worker_count.fork(),
+            pool: crate::fork::fork_spin(&self.pool),
+            starting: self.starting.fork(),
+            sweep_waiters: crate::fork::fork_spin(&self.sweep_waiters),
+            dedicated_needed: self.dedicated_needed.fork(),
+            fractional_goal: self.fractional_goal.fork(),
+            idle_workers: self.idle_workers.fork(),
+            max_idle_workers: self.max_idle_workers.fork(),
+            mark_start: self.mark_start.fork(),
+            work_left: self.work_left.fork(),
+            work_total: self.work_total.fork(),
+            roots_done: self.roots_done.fork(),
+            mark_done: self.mark_done.fork(),
+            active: self.active.fork(),
+            heap_live: self.heap_live.fork(),
+            heap_marked: self.heap_marked.fork(),
+            heap_mark_start: self.heap_mark_start.fork(),
+            heap_goal: self.heap_goal.fork(),
+            heap_trigger: self.heap_trigger.fork(),
+            assist_ns: self.assist_ns.fork(),
+            dedicated_ns: self.dedicated_ns.fork(),
+            fractional_ns: self.fractional_ns.fork(),
+            idle_ns: self.idle_ns.fork(),
+            current: crate::fork::fork_spin(&self.current),
+            done: crate::fork::fork_spin(&self.done),
+            forcegc_g: self.forcegc_g.fork(),
+            stw_for: self.stw_for.fork(),
+        }
+    }
+
     pub fn phase(&self) -> GcPhase {
         match self.phase.load(Ordering::Acquire) {
             1 => GcPhase::Mark,

@@ -36,6 +36,7 @@ pub struct SysmonTick {
     pub syscallwhen: i64,
 }
 
+#[derive(Clone)]
 pub struct SysmonState {
     pub started: bool,
     pub idle: u32,

@@ -240,6 +240,50 @@ impl EventLog {
         }
     }
 
+    /// A copy of the counters with no events kept, for a checkpoint: the events come
+    /// back from the run's own log on restore ([`EventLog::adopt`]).
+    pub fn fork_counters(&self) -> EventLog {
+        use crate::fork::ForkAtomic;
+        EventLog {
+            keep: self.keep,
+            rmw: self.rmw,
+            events: SpinLock::new(VecDeque::new()),
+            count: self.count.fork(),
+            steals: self.steals.fork(),
+            preemptions: self.preemptions.fork(),
+        }
+    }
+
+    /// Takes the kept events of `from`, a log of the same run at or after this one's
+    /// count, and keeps those up to this count (the later ones happen again when the
+    /// run goes on). `from` is left empty.
+    pub fn adopt(&self, from: &EventLog) {
+        let mut q = std::mem::take(&mut *from.events.lock());
+        let from_count = from.count.load(Ordering::Relaxed);
+        let count = self.count.load(Ordering::Relaxed);
+        assert!(
+            from_count >= count,
+            "EventLog::adopt: the log is behind this one"
+        );
+        let extra = (from_count - count) as usize;
+        q.truncate(q.len().saturating_sub(extra));
+        *self.events.lock() = q;
+    }
+
+    /// A copy of the kept events up to `count` of `from` (a log of the same run at or
+    /// after `count`); `from` is unchanged.
+    pub fn copy_prefix(&self, from: &EventLog) {
+        let q = from.events.lock();
+        let from_count = from.count.load(Ordering::Relaxed);
+        let count = self.count.load(Ordering::Relaxed);
+        assert!(
+            from_count >= count,
+            "EventLog::copy_prefix: the log is behind this one"
+        );
+        let n = q.len().saturating_sub((from_count - count) as usize);
+        *self.events.lock() = q.iter().take(n).cloned().collect();
+    }
+
     /// Counts an event (and a steal or preemption) without storing it.
     #[inline]
     pub fn count_only(&self, kind: &EvKind) {

@@ -28,6 +28,8 @@ use gmp_core::program::Op;
 use crate::fmt as gofmt;
 use crate::types::{Ty, TyId, Types};
 
+mod fork;
+
 pub type Reg = u32;
 pub type FuncId = u32;
 
@@ -574,6 +576,7 @@ struct Frame {
 }
 
 /// What a yielded operation will hand back when the G resumes.
+#[derive(Clone)]
 enum Pending {
     None,
     Recv {
@@ -2481,6 +2484,12 @@ impl GCode for Gor {
         self.carry_ps = spent % 1000;
         cx.alloc_bytes = std::mem::take(&mut self.alloc);
         y
+    }
+    fn clone_code(&self, f: &mut gmp_core::fork::Forker) -> Box<dyn GCode> {
+        self.fork(f)
+    }
+    fn host_bytes(&self) -> usize {
+        self.frame_bytes
     }
     fn stack_used(&self) -> u64 {
         self.used

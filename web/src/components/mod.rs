@@ -16,6 +16,7 @@ pub mod notices;
 pub mod p_card;
 pub mod queues;
 pub mod quiz;
+pub mod scrubber;
 pub mod shortcuts;
 pub mod side;
 pub mod source;
