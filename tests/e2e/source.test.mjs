@@ -27,9 +27,12 @@ test('stepping the Gosched lesson puts every goroutine beside its line', async (
   await page.waitForSelector('#gosrc .ln');
   // The source shown is the program the run compiled (the front end runs it).
   assert.ok(await page.$('#src-edit'), 'the lesson program can be edited');
-  // Step with the keyboard ('.' is one scheduler step) until A and B exist.
-  for (let i = 0; i < 45; i++) await page.keyboard.press('.');
-  await page.waitForFunction(() => document.querySelector('#stepno')?.textContent === 'step 45');
+  // Step with the keyboard ('.': to the scheduler's next event) until main waits
+  // for A and B.
+  for (let i = 0; i < 60 && (await gutterOf(page, 'wg.Wait()')) !== 'G1'; i++) {
+    await page.keyboard.press('.');
+    await page.waitForTimeout(50);
+  }
   // main (G1) waits in wg.Wait(); A and B carry the names the program gave them
   // (`go worker("A")`), each on the line of worker it is at.
   assert.equal(await gutterOf(page, 'wg.Wait()'), 'G1');
@@ -48,6 +51,16 @@ test('stepping the Gosched lesson puts every goroutine beside its line', async (
   assert.match(await page.textContent('#gdetail-h'), /G1/);
   assert.equal(await page.$$eval('#gosrc .ln.sel', (l) => l.length), 1);
   await page.keyboard.press('Escape');
+  // Each Step says what happened, naming goroutines as the program does; keep
+  // stepping until B yields.
+  assert.ok((await page.textContent('#caption')).length > 20);
+  let caption = '';
+  for (let i = 0; i < 40 && !/^B \(G\d+\) called runtime\.Gosched/.test(caption); i++) {
+    await page.keyboard.press('.');
+    await page.waitForTimeout(60);
+    caption = await page.textContent('#caption');
+  }
+  assert.match(caption, /^B \(G\d+\) called runtime\.Gosched: it stays runnable and goes to the tail of the global run queue/);
   await shot(page, 'source-gosched-step45');
   noErrors(page, assert);
   await page.close();

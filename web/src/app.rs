@@ -23,6 +23,7 @@ use crate::components::notices::Notices;
 use crate::components::quiz::QuizPanel;
 use crate::components::shortcuts::Shortcuts;
 use crate::components::source::GoSource;
+use crate::components::step_caption::StepCaption;
 use crate::lessons;
 use crate::pool;
 use crate::runner::{Shared, POOL_THREADS};
@@ -302,6 +303,7 @@ pub fn app() -> Html {
             <Notices page={page_rc.clone()} dispatch={dispatch.clone()} text={s.clone()} open_live={open_link.clone()}
                 out_of_threads={out_of_threads} exit={exit} />
             <Controls page={page_rc.clone()} dispatch={dispatch.clone()} text={s.clone()} gomaxprocs={snap.gomaxprocs} now={snap.now} />
+            <StepCaption runner={runner.clone()} frame={frame} steppable={!page.run.live && !page.run.finished() && st.paused} />
             }
             if let Some(q) = &st.quiz {
                 <QuizPanel text={s.clone()} only={q.clone()} seed={st.spec.seed} embed={st.embed} pass={st.pass} link={link.clone()} />
@@ -318,7 +320,8 @@ pub fn app() -> Html {
             <GoSource page={page_rc.clone()} dispatch={dispatch.clone()} runner={runner.clone()} frame={frame}
                 on_select={on_select.clone()} text={s.clone()} />
             </div>
-            <Machine runner={runner.clone()} frame={frame} on_select={on_select.clone()} live={page.run.live} ended={exit.is_some()} text={s.clone()} />
+            <Machine runner={runner.clone()} frame={frame} on_select={on_select.clone()}
+                on_seek={{ let d = dispatch.clone(); Callback::from(move |n| d.emit(Action::Seek(n))) }} live={page.run.live} ended={exit.is_some()} text={s.clone()} />
             </div>
             <div class="bottom">
                 <SchedConsole runner={runner.clone()} frame={frame} text={s.clone()} />

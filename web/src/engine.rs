@@ -2,28 +2,22 @@
 //!
 //! - [`Engine::Sim`]: the deterministic driver, advanced on the main thread in bounded
 //!   slices (a step budget and a wall-clock budget per frame), so the page never
-//!   freezes. Every input (spawn, GOMAXPROCS) is logged with the step it happened at,
-//!   so a run can be rebuilt up to any step: that is how "step back" works.
+//!   freezes. It is the core's [`Timeline`]: every input (spawn, GOMAXPROCS) is kept
+//!   with the step it happened at, and checkpoints let it seek to any step (the
+//!   scrubber, "step back", `step=N`) replaying at most one interval.
 //! - [`Engine::Live`]: the live driver; Ms run on pool workers, and this thread only
 //!   reads snapshots, events and output (atomics, `try_lock`).
 //!
 //! A run can be built with inputs to replay (a link's `in=`, or the requests carried
 //! over when the driver changes): each is applied when the run reaches its step.
 
-use std::collections::VecDeque;
-
 use gmp_core::scenarios;
+pub use gmp_core::seek::Input;
+use gmp_core::seek::{Policy, Timeline};
 use gmp_core::sim::Stop;
 use gmp_core::snapshot::Snapshot;
 use gmp_core::trace::{Event, Keep};
-use gmp_core::{Config, GKind, Sim};
-
-/// An input to a run, replayable at a step.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Input {
-    Spawn(GKind, u32),
-    Procs(u32),
-}
+use gmp_core::{Config, GKind};
 
 /// What a run is made of.
 #[derive(Clone, Debug, PartialEq)]
@@ -97,15 +91,15 @@ pub fn compile_errors(d: &[gmp_go::Diag]) -> String {
 }
 
 pub struct SimRun {
-    pub sim: Sim,
+    /// The run, its inputs (the first `base` are the scenario's own requests, its
+    /// `p.cpu=` ..., the rest are the learner's) and its checkpoints.
+    pub tl: Timeline,
     pub spec: RunSpec,
-    /// (step, input) in the order applied; the first `base` are the scenario's own
-    /// requests (its `p.cpu=` ...), the rest are the learner's.
-    pub inputs: Vec<(u64, Input)>,
     base: usize,
-    /// Inputs still to apply, each when the run reaches its step.
-    scheduled: VecDeque<(u64, Input)>,
-    pub stop: Option<Stop>,
+    /// Stopped at the spec's time limit.
+    time_limit: bool,
+    /// Where the last frame's slice of virtual time ended.
+    slice_end: i64,
 }
 
 pub struct LiveRun {
@@ -121,21 +115,34 @@ pub enum Engine {
 
 impl Engine {
     pub fn new_sim(spec: RunSpec) -> Result<Engine, String> {
+        Engine::sim_with(spec, vec![])
+    }
+
+    /// A deterministic run with the learner's `inputs` at their steps.
+    fn sim_with(spec: RunSpec, inputs: Vec<(u64, Input)>) -> Result<Engine, String> {
         let (prog, cfg, reqs) = spec.program_and_config()?;
-        let sim = Sim::new(prog, cfg, spec.seed)?;
-        let mut run = SimRun {
-            sim,
+        let mut all: Vec<(u64, Input)> = reqs
+            .into_iter()
+            .map(|(k, n)| (0, Input::Spawn(k, n)))
+            .collect();
+        let base = all.len();
+        all.extend(inputs);
+        let tl = Timeline::new(
+            gmp_core::seek::RunSpec {
+                prog,
+                cfg,
+                seed: spec.seed,
+                inputs: all,
+            },
+            Policy::default(),
+        )?;
+        Ok(Engine::Sim(SimRun {
+            tl,
             spec,
-            inputs: vec![],
-            base: 0,
-            scheduled: VecDeque::new(),
-            stop: None,
-        };
-        for (k, n) in reqs {
-            run.apply(Input::Spawn(k, n))?;
-        }
-        run.base = run.inputs.len();
-        Ok(Engine::Sim(run))
+            base,
+            time_limit: false,
+            slice_end: 0,
+        }))
     }
 
     /// A run with `inputs` to replay: up to `start_step` at once (then it stands
@@ -153,23 +160,9 @@ impl Engine {
             }
             return Ok(e);
         }
-        let mut e = Engine::new_sim(spec)?;
-        if let Engine::Sim(r) = &mut e {
-            r.scheduled = inputs.into();
-        }
-        match start_step {
-            Some(n) => {
-                if let Engine::Sim(r) = &mut e {
-                    let due: Vec<_> = r.scheduled.drain(..).collect();
-                    r.inputs.extend(due);
-                }
-                e.rewind_to(n)?;
-            }
-            None => {
-                if let Engine::Sim(r) = &mut e {
-                    r.apply_due()?;
-                }
-            }
+        let mut e = Engine::sim_with(spec, inputs)?;
+        if let Some(n) = start_step {
+            e.rewind_to(n)?;
         }
         Ok(e)
     }
@@ -177,7 +170,7 @@ impl Engine {
     /// The learner's inputs so far, with the step each was applied at (0 for live).
     pub fn user_inputs(&self) -> Vec<(u64, Input)> {
         match self {
-            Engine::Sim(r) => r.inputs[r.base..].to_vec(),
+            Engine::Sim(r) => r.tl.inputs()[r.base..].to_vec(),
             Engine::Live(l) => l.inputs.iter().map(|i| (0, i.clone())).collect(),
         }
     }
@@ -201,7 +194,7 @@ impl Engine {
 
     pub fn rt(&self) -> &gmp_core::Runtime {
         match self {
-            Engine::Sim(r) => &r.sim.rt,
+            Engine::Sim(r) => &r.tl.sim.rt,
             Engine::Live(l) => &l.live.rt,
         }
     }
@@ -212,7 +205,7 @@ impl Engine {
 
     pub fn apply(&mut self, input: Input) -> Result<(), String> {
         match self {
-            Engine::Sim(r) => r.apply(input),
+            Engine::Sim(r) => r.tl.push_input(input),
             Engine::Live(l) => {
                 match input {
                     Input::Spawn(k, n) => l.live.rt.request_spawn(k, n)?,
@@ -228,96 +221,70 @@ impl Engine {
     /// `budget_ms` of wall time. Returns the steps taken. (Live runs by itself.)
     pub fn advance(&mut self, virt_ns: i64, budget_ms: f64) -> u64 {
         let Engine::Sim(r) = self else { return 0 };
-        if r.stop.is_some() {
+        if r.time_limit || r.tl.stopped().is_some() {
             return 0;
         }
         let t0 = crate::clock::now_ms();
-        let target = (r.sim.now() + virt_ns.max(0)).min(r.spec.max_time);
-        if r.sim.now() >= r.spec.max_time {
-            r.stop = Some(Stop::TimeLimit);
-            return 0;
-        }
-        let start = r.sim.steps;
+        // The clock stands at the last step's time between frames (so the state at a
+        // step is the same however the run got there): the frame's slice of virtual
+        // time runs from the later of that and where the last slice ended.
+        let from = r.tl.sim.now().max(r.slice_end);
+        let target = from.saturating_add(virt_ns.max(0)).min(r.spec.max_time);
+        let start = r.tl.steps();
         loop {
-            if r.apply_due().is_err() {
-                r.scheduled.clear();
-            }
-            let mut chunk_end = r.sim.steps + 2_000;
-            if let Some(&(at, _)) = r.scheduled.front() {
-                chunk_end = chunk_end.min(at);
-            }
-            match r.sim.run_until(target, chunk_end) {
-                Stop::StepLimit
-                    if r.scheduled
-                        .front()
-                        .is_some_and(|(at, _)| *at <= r.sim.steps) => {}
+            match r.tl.run(target, r.tl.steps() + 2_000) {
                 Stop::StepLimit => {
                     if crate::clock::now_ms() - t0 > budget_ms {
                         break;
                     }
                 }
                 Stop::TimeLimit => {
+                    r.slice_end = target;
                     if target >= r.spec.max_time {
-                        r.stop = Some(Stop::TimeLimit);
+                        r.time_limit = true;
                     }
                     break;
                 }
-                other => {
-                    r.stop = Some(other);
-                    break;
-                }
+                _ => break,
             }
         }
-        r.sim.steps - start
+        r.tl.steps() - start
     }
 
     /// One scheduler step of one M forward (deterministic only): what the Step button
     /// and a link's `step=N` count.
     pub fn step(&mut self) {
         if let Engine::Sim(r) = self {
-            let _ = r.apply_due();
-            if r.stop.is_none() {
-                if let Some(s) = r.sim.step() {
-                    r.stop = Some(s);
-                }
-            }
+            r.tl.step();
         }
     }
 
-    /// Rebuilds the run and replays it (inputs included) up to `steps` steps.
+    /// Moves the run to step `steps` (back or forward): the nearest checkpoint, then at
+    /// most one interval replayed. Inputs stay at their steps.
     pub fn rewind_to(&mut self, steps: u64) -> Result<(), String> {
         let Engine::Sim(r) = self else {
             return Err("step back needs the deterministic driver".into());
         };
-        let (prog, cfg, _) = r.spec.program_and_config()?;
-        let mut sim = Sim::new(prog, cfg, r.spec.seed)?;
-        let inputs = std::mem::take(&mut r.inputs);
-        let mut kept = vec![];
-        let mut stop = None;
-        for (at, input) in inputs.iter().cloned() {
-            if at > steps {
-                break;
-            }
-            while sim.steps < at && stop.is_none() {
-                stop = sim.step();
-            }
-            apply_to(&sim, &input)?;
-            kept.push((at, input));
-        }
-        while sim.steps < steps && stop.is_none() {
-            stop = sim.step();
-        }
-        r.sim = sim;
-        r.inputs = kept;
-        r.stop = stop;
+        r.tl.seek(steps)?;
+        r.time_limit = false;
+        r.slice_end = 0;
         Ok(())
     }
 
     /// The step count of the deterministic driver.
     pub fn steps(&self) -> u64 {
         match self {
-            Engine::Sim(r) => r.sim.steps,
+            Engine::Sim(r) => r.tl.steps(),
             Engine::Live(..) => 0,
+        }
+    }
+
+    /// The furthest step the deterministic run has reached, and its checkpoint
+    /// interval (what the scrubber's range and PageUp/PageDown use).
+    pub fn reach(&self) -> Option<(u64, u64)> {
+        match self {
+            Engine::Sim(r) => Some((r.tl.frontier(), r.tl.interval())),
+            Engine::Live(..) => None,
         }
     }
 
@@ -360,7 +327,8 @@ impl Engine {
     /// Why a deterministic run stopped, if it did.
     pub fn stopped(&self) -> Option<Stop> {
         match self {
-            Engine::Sim(r) => r.stop.clone(),
+            Engine::Sim(r) if r.time_limit => Some(Stop::TimeLimit),
+            Engine::Sim(r) => r.tl.stopped().cloned(),
             Engine::Live(..) => None,
         }
     }
@@ -370,34 +338,6 @@ impl Engine {
             Engine::Live(l) => l.live.out_of_threads(),
             _ => false,
         }
-    }
-}
-
-fn apply_to(sim: &Sim, input: &Input) -> Result<(), String> {
-    match *input {
-        Input::Spawn(k, n) => sim.rt.request_spawn(k, n),
-        Input::Procs(n) => sim.rt.request_gomaxprocs(n),
-    }
-}
-
-impl SimRun {
-    fn apply(&mut self, input: Input) -> Result<(), String> {
-        apply_to(&self.sim, &input)?;
-        self.inputs.push((self.sim.steps, input));
-        Ok(())
-    }
-
-    /// Applies the scheduled inputs whose step has come.
-    fn apply_due(&mut self) -> Result<(), String> {
-        while self
-            .scheduled
-            .front()
-            .is_some_and(|(at, _)| *at <= self.sim.steps)
-        {
-            let (_, input) = self.scheduled.pop_front().expect("checked");
-            self.apply(input)?;
-        }
-        Ok(())
     }
 }
 
@@ -453,6 +393,39 @@ mod tests {
         let again = Engine::build(spec(), None, inputs, Some(running.steps())).unwrap();
         let machine = |e: &Engine| picture(e).split_once(' ').unwrap().1.to_string();
         assert_eq!(machine(&again), machine(&running));
+    }
+
+    /// The scrubber's seeks, back and forth, stand where a link's `step=N` stands (the
+    /// core's `tests/seek.rs` checks the whole state; this is the page's engine).
+    #[test]
+    fn seeking_back_and_forth_is_a_link_to_that_step() {
+        let spec = || RunSpec {
+            params: vec![("work".into(), "5s".into())],
+            ..spec()
+        };
+        let mut e = Engine::new_sim(spec()).unwrap();
+        for _ in 0..200 {
+            e.step();
+        }
+        e.apply(Input::Spawn(GKind::Cpu, 30)).unwrap();
+        e.advance(20_000_000_000, 1e9);
+        let far = e.steps();
+        assert!(
+            far > 3 * 2048,
+            "the run went past a few checkpoints: {far} steps"
+        );
+        let inputs = e.user_inputs();
+        for n in [far / 2, 7, far - 1, 2_100, far, 0, far / 3] {
+            e.rewind_to(n).unwrap();
+            assert_eq!(e.steps(), n);
+            let link = Engine::build(spec(), None, inputs.clone(), Some(n)).unwrap();
+            assert_eq!(picture(&e), picture(&link), "step {n}");
+        }
+        assert_eq!(
+            e.reach().map(|(f, _)| f),
+            Some(far),
+            "the furthest step is kept"
+        );
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! the Ms their loops, and then only *reads* shared atomics on a timer.
 
 pub mod app;
+pub mod caption;
 pub mod clock;
 pub mod components;
 pub mod embed;

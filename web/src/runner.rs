@@ -40,6 +40,52 @@ pub struct Runner {
     next: u64,
     frame: u64,
     last_ms: Option<f64>,
+    /// What the last Step did, in words ([`crate::caption`]); cleared when the run
+    /// moves on by itself.
+    pub caption: Option<String>,
+    /// The step count before each Step, so Step back undoes a whole merged step.
+    marks: Vec<u64>,
+    /// Wall ms of the last seek not yet shown: the seek itself (the next frame adds
+    /// folding the events in).
+    seek_ms: Option<f64>,
+    /// Wall ms the last seek took until its moment was on screen (seek and fold).
+    pub last_seek_ms: f64,
+    /// Wall ms the last build took (a `step=N` link runs N steps in it).
+    pub last_build_ms: f64,
+}
+
+/// Scheduler steps a Step may merge while none of them changes anything the page
+/// shows (no event, no goroutine on a new line).
+pub const MAX_MERGED_STEPS: u32 = 2_000;
+
+/// A goroutine as a caption names it: "A (G19)", "main (G1)", "G2 (forcegchelper)".
+pub fn caption_name(
+    snaps: &[&gmp_core::snapshot::Snapshot],
+    rt: &gmp_core::Runtime,
+    g: u64,
+) -> String {
+    let Some(x) = snaps.iter().find_map(|s| s.gs.iter().find(|x| x.goid == g)) else {
+        return format!("G{g}");
+    };
+    if let Some(l) = &x.label {
+        return format!("{l} (G{g})");
+    }
+    if x.kind == GKind::Main {
+        return format!("main (G{g})");
+    }
+    match rt.goroutine_name(x.startfn, x.startarg) {
+        (_, Some(l)) => format!("{l} (G{g})"),
+        (f, None) => format!("G{g} ({})", f.strip_prefix("runtime.").unwrap_or(f)),
+    }
+}
+
+/// Each code goroutine's line, for telling whether a step moved one.
+fn lines(snap: &gmp_core::snapshot::Snapshot) -> Vec<(u64, u32)> {
+    snap.gs
+        .iter()
+        .filter(|g| g.line > 0)
+        .map(|g| (g.goid, g.line))
+        .collect()
 }
 
 /// The runner, shared by the page's components (compared by identity: the frame
@@ -61,14 +107,29 @@ impl Runner {
         self.output.clear();
         self.copies.clear();
         self.exit = None;
+        self.caption = None;
     }
 
     /// Carries out the page's new commands; returns what went wrong, for a notice.
     pub fn carry_out(&mut self, page: &Page) -> Vec<String> {
         let mut errors = Vec::new();
         let cmds: Vec<(u64, Command)> = page.commands_from(self.next).cloned().collect();
-        for (n, c) in cmds {
+        for (i, (n, c)) in cmds.iter().cloned().enumerate() {
             self.next = n + 1;
+            // A drag sends many seeks at once: only the last one (before any other
+            // command) matters.
+            if matches!(c, Command::Seek(_))
+                && matches!(
+                    cmds.get(i + 1),
+                    Some((_, Command::Seek(_)) | (_, Command::Clock { .. }))
+                )
+                && cmds[i + 1..]
+                    .iter()
+                    .take_while(|(_, c)| matches!(c, Command::Seek(_) | Command::Clock { .. }))
+                    .any(|(_, c)| matches!(c, Command::Seek(_)))
+            {
+                continue;
+            }
             if let Err(e) = self.command(c) {
                 errors.push(e);
             }
@@ -93,25 +154,38 @@ impl Runner {
                 self.paused = paused;
                 self.speed = speed;
                 let live = live.then_some((if paused { 1e-9 } else { speed }, POOL_THREADS));
+                let t0 = crate::clock::now_ms();
                 self.engine = Some(Engine::build(spec, live, inputs, start_step)?);
+                self.last_build_ms = crate::clock::now_ms() - t0;
             }
             Command::Apply(input) => {
                 if let Some(e) = self.engine.as_mut() {
                     e.apply(input)?;
                 }
             }
-            Command::Step => {
-                if let Some(e) = self.engine.as_mut() {
-                    e.step();
-                }
-            }
+            Command::Step => self.step(),
             Command::StepBack => {
                 let Some(e) = self.engine.as_mut() else {
                     return Ok(());
                 };
-                let target = e.step_back_target();
+                let target = match self.marks.pop() {
+                    Some(m) if m < e.steps() => m,
+                    _ => e.step_back_target(),
+                };
                 e.rewind_to(target)?;
+                let marks = std::mem::take(&mut self.marks);
                 self.reset_view();
+                self.marks = marks;
+            }
+            Command::Seek(n) => {
+                let Some(e) = self.engine.as_mut() else {
+                    return Ok(());
+                };
+                let t0 = crate::clock::now_ms();
+                e.rewind_to(n)?;
+                self.reset_view();
+                self.marks.clear();
+                self.seek_ms = Some(crate::clock::now_ms() - t0);
             }
             Command::Clock { paused, speed } => {
                 self.paused = paused;
@@ -136,6 +210,64 @@ impl Runner {
         Ok(())
     }
 
+    /// One Step: scheduler steps until one changes what the page shows (an event, or
+    /// a goroutine on a new line), at most [`MAX_MERGED_STEPS`]; then its caption.
+    fn step(&mut self) {
+        let Some(e) = self.engine.as_mut() else {
+            return;
+        };
+        if e.is_live() {
+            return;
+        }
+        let before = e.snapshot();
+        let lines0 = lines(&before);
+        let mut cursor = self.events_from;
+        // Events of earlier frames not read yet are not this step's.
+        let _ = e.events_since(&mut cursor);
+        let count0 = e
+            .rt()
+            .events
+            .count
+            .load(std::sync::atomic::Ordering::Acquire);
+        self.marks.push(e.steps());
+        let watch_lines = before.gs.len() <= 2_000;
+        let mut moved = vec![];
+        for _ in 0..MAX_MERGED_STEPS {
+            e.step();
+            if e.stopped().is_some()
+                || e.rt()
+                    .events
+                    .count
+                    .load(std::sync::atomic::Ordering::Acquire)
+                    > count0
+            {
+                break;
+            }
+            if watch_lines {
+                let now = lines(&e.snapshot());
+                if now != lines0 {
+                    moved = now.into_iter().filter(|x| !lines0.contains(x)).collect();
+                    break;
+                }
+            }
+        }
+        let evs = e.events_since(&mut cursor);
+        let after = e.snapshot();
+        let rt = e.rt();
+        let name = |g: u64| caption_name(&[&after, &before], rt, g);
+        let mut text = crate::caption::caption(&evs, &before, &moved, &name);
+        if text.is_empty() {
+            text = match e.stopped() {
+                Some(gmp_core::Stop::TimeLimit) => "The run has reached its time limit.".into(),
+                Some(_) => "The program has ended: there is nothing left to step.".into(),
+                None => format!(
+                    "{MAX_MERGED_STEPS} scheduler steps changed nothing shown here (Gs running code between two events)."
+                ),
+            };
+        }
+        self.caption = Some(text);
+    }
+
     /// One frame: advances a deterministic run by a bounded slice (at most 8 ms of
     /// wall time), then reads the snapshot, the new events and the new output.
     pub fn tick(&mut self, now_ms: f64) -> Option<RunFacts> {
@@ -144,9 +276,11 @@ impl Runner {
             .map(|l| (now_ms - l).clamp(0.0, 100.0))
             .unwrap_or(0.0);
         self.last_ms = Some(now_ms);
+        let t0 = crate::clock::now_ms();
         let eng = self.engine.as_mut()?;
-        if !self.paused {
-            eng.advance((dt * 1e6 * self.speed) as i64, 8.0);
+        if !self.paused && eng.advance((dt * 1e6 * self.speed) as i64, 8.0) > 0 {
+            self.caption = None;
+            self.marks.clear();
         }
         let snap = eng.snapshot();
         let evs = eng.events_since(&mut self.events_from);
@@ -166,6 +300,9 @@ impl Runner {
             (func.to_string(), name.map(String::from))
         });
         self.frame += 1;
+        if let Some(ms) = self.seek_ms.take() {
+            self.last_seek_ms = ms + (crate::clock::now_ms() - t0);
+        }
         let snap = &self.ui.snap;
         let main = snap.gs.iter().find(|g| g.kind == GKind::Main);
         Some(RunFacts {
@@ -175,6 +312,7 @@ impl Runner {
             exited: self.exit.as_ref().map(|x| x.code),
             time_limit: matches!(eng.stopped(), Some(gmp_core::Stop::TimeLimit)),
             inputs: eng.user_inputs(),
+            reach: eng.reach(),
             pending: out.pending_spawns,
             main_at: (out.pending_spawns > 0)
                 .then(|| main.map(|g| crate::ui::where_is(snap, g.goid)))
@@ -191,6 +329,68 @@ impl Runner {
 mod tests {
     use super::*;
     use crate::state::{Action, Page};
+
+    /// Stepping the Gosched lesson: every Step says something, names the goroutines
+    /// as the program does, and merges the scheduler steps nobody could see.
+    #[test]
+    fn each_step_of_the_gosched_lesson_has_a_caption() {
+        let mut page = Page::new("lesson=gosched", false);
+        let mut r = Runner::default();
+        r.carry_out(&page);
+        r.tick(0.0);
+        let mut captions = vec![];
+        let mut presses = 0;
+        while r.exit.is_none() && presses < 400 {
+            page.apply(Action::Step);
+            r.carry_out(&page);
+            r.tick(0.0);
+            presses += 1;
+            let c = r.caption.clone().unwrap_or_else(|| {
+                panic!(
+                    "step {presses} (at {}) has no caption; before: {:?}",
+                    r.engine.as_ref().unwrap().steps(),
+                    captions.last()
+                )
+            });
+            assert!(!c.is_empty());
+            captions.push(c);
+        }
+        let steps = r.engine.as_ref().unwrap().steps();
+        assert_eq!(
+            r.exit.as_ref().map(|x| x.code),
+            Some(0),
+            "the program ran to its end"
+        );
+        assert!(
+            (presses as u64) < steps,
+            "{presses} presses for {steps} steps: quiet steps merge"
+        );
+        let all = captions.join("\n");
+        // go worker("A"), go worker("B"): named as the program names them.
+        assert!(
+            all.contains("main (G1) ran a go statement: the new goroutine A (G"),
+            "{all}"
+        );
+        assert!(all.contains(") called runtime.Gosched: it stays runnable and goes to the tail of the global run queue"), "{all}");
+        assert!(
+            all.lines()
+                .any(|l| l.starts_with("B (G") && l.contains("called runtime.Gosched")),
+            "{all}"
+        );
+        // Step back undoes a whole merged step.
+        let at = r.engine.as_ref().unwrap().steps();
+        page.apply(Action::StepBack);
+        r.carry_out(&page);
+        let back = r.engine.as_ref().unwrap().steps();
+        assert!(back < at);
+        page.apply(Action::Step);
+        r.carry_out(&page);
+        assert_eq!(
+            r.engine.as_ref().unwrap().steps(),
+            at,
+            "Step after Step back lands where it was"
+        );
+    }
 
     /// The page's commands reach the run, and the run's facts and output come back
     /// through the read path (snapshot, events, output_since).

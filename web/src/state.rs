@@ -253,6 +253,8 @@ pub struct RunFacts {
     pub pending: u32,
     /// Where main (the accept loop) is, while requests wait for it.
     pub main_at: Option<Msg>,
+    /// A deterministic run: the furthest step reached, and the checkpoint interval.
+    pub reach: Option<(u64, u64)>,
 }
 
 impl RunFacts {
@@ -276,6 +278,8 @@ pub enum Command {
     Apply(Input),
     Step,
     StepBack,
+    /// Move the deterministic run to this step (the scrubber).
+    Seek(u64),
     /// Run or pause, at a speed.
     Clock {
         paused: bool,
@@ -328,6 +332,8 @@ pub enum Action {
     TogglePause,
     Step,
     StepBack,
+    /// The scrubber: go to this step of the deterministic run.
+    Seek(u64),
     Reset,
     Export,
     Select(u64),
@@ -573,7 +579,7 @@ impl Page {
                 self.settings.paused = !self.settings.paused;
                 self.clock();
             }
-            Action::Step | Action::StepBack if self.run.live => {
+            Action::Step | Action::StepBack | Action::Seek(_) if self.run.live => {
                 self.say(Msg::new("notice.step_needs_sim"));
             }
             Action::Step => {
@@ -588,6 +594,11 @@ impl Page {
                 self.settings.paused = true;
                 self.clock();
                 self.send(Command::StepBack);
+            }
+            Action::Seek(n) => {
+                self.settings.paused = true;
+                self.clock();
+                self.send(Command::Seek(n));
             }
             Action::Reset => {
                 // A lesson goes back to its first step and waits; the explorer runs again.
@@ -860,6 +871,30 @@ mod tests {
         p.apply(Action::Spawn(GKind::Cpu));
         assert_eq!(p.commands.len(), n, "nothing spawned");
         assert!(p.notice_text().unwrap().contains("\"forty\""));
+    }
+
+    #[test]
+    fn the_scrubber_pauses_seeks_and_the_link_keeps_the_step() {
+        let mut p = page("?driver=sim");
+        p.apply(Action::Seek(1_500));
+        assert!(p.settings.paused, "scrubbing pauses the run");
+        assert_eq!(last(&p), &Command::Seek(1_500));
+        p.apply(Action::Frame(RunFacts {
+            frame: 1,
+            steps: 1_500,
+            reach: Some((9_000, 2_048)),
+            ..RunFacts::default()
+        }));
+        assert!(p.query().contains("step=1500"), "{}", p.query());
+        p.apply(Action::Frame(RunFacts {
+            frame: 2,
+            live: true,
+            ..RunFacts::default()
+        }));
+        let n = p.commands.len();
+        p.apply(Action::Seek(10));
+        assert_eq!(p.commands.len(), n, "a live run has no steps to seek to");
+        assert!(p.notice.is_some());
     }
 
     #[test]

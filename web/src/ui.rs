@@ -140,6 +140,8 @@ pub fn describe(e: &Event) -> Option<Msg> {
             ),
         EvKind::STWBegin { kind } => m("ev.stw_begin").with("kind", kind.to_string()),
         EvKind::STWEnd => m("ev.stw_end"),
+        EvKind::GCBegin { seq } => Msg::new("ev.gc_begin").with("seq", seq.to_string()),
+        EvKind::GCEnd { seq } => Msg::new("ev.gc_end").with("seq", seq.to_string()),
         EvKind::Steal {
             victim,
             thief,

@@ -29,7 +29,7 @@ const USAGE: &str = "usage:
           [--scheddetail] [--asyncpreemptoff] [--trace FILE.json] [--max-time DUR]
           [--events] [--ops] [--set key=value ...]
 
-  GODEBUG=schedtrace=N,scheddetail=1,asyncpreemptoff=1 in the environment works as
+  GODEBUG=schedtrace=N,scheddetail=1,asyncpreemptoff=1,gctrace=1 in the environment works as
   for a Go program (the flags override it).
   Without --procs, GOMAXPROCS comes from the GOMAXPROCS environment variable, else
   from this machine as Go 1.25+ picks it: the CPUs in the affinity mask, lowered to
@@ -43,6 +43,7 @@ struct RunArgs {
     driver: String,
     schedtrace: i64,
     scheddetail: bool,
+    gctrace: bool,
     asyncpreemptoff: bool,
     trace: Option<String>,
     events: bool,
@@ -116,6 +117,7 @@ fn parse(args: &[String]) -> Result<RunArgs, String> {
         driver: "sim".into(),
         schedtrace: 0,
         scheddetail: false,
+        gctrace: false,
         asyncpreemptoff: false,
         trace: None,
         events: false,
@@ -135,6 +137,7 @@ fn parse(args: &[String]) -> Result<RunArgs, String> {
                 "schedtrace" => a.schedtrace = n.max(0),
                 "scheddetail" => a.scheddetail = n != 0,
                 "asyncpreemptoff" => a.asyncpreemptoff = n != 0,
+                "gctrace" => a.gctrace = n != 0,
                 _ => {}
             }
         }
@@ -352,6 +355,7 @@ fn run(a: RunArgs) -> ExitCode {
         asyncpreemptoff: a.asyncpreemptoff,
         schedtrace_ms: a.schedtrace,
         scheddetail: a.scheddetail,
+        gctrace: a.gctrace,
         keep_events: if a.trace.is_some() || a.events {
             Keep::All
         } else {

@@ -80,6 +80,26 @@ impl<T> AppendVec<T> {
         Some(unsafe { &*ptr.add(off) })
     }
 
+    /// A new table holding a copy of each entry, made by `f` in order (a checkpoint of
+    /// the deterministic driver, see [`crate::fork`]).
+    pub fn fork_with(&self, mut f: impl FnMut(&T) -> T) -> AppendVec<T> {
+        let v = AppendVec::default();
+        for e in self.iter() {
+            v.push(f(e));
+        }
+        v
+    }
+
+    /// Entries the allocated buckets have room for.
+    pub fn capacity(&self) -> usize {
+        let n = self.len();
+        if n == 0 {
+            return 0;
+        }
+        let (b, _) = locate(n - 1);
+        (FIRST << (b + 1)) - FIRST
+    }
+
     pub fn iter(&self) -> impl Iterator<Item = &T> {
         (0..self.len()).map(move |i| self.get(i).unwrap())
     }

@@ -14,7 +14,8 @@
 //!   where an asynchronous preemption signal may land;
 //! - the return of its entry function ([`Yield::Return`]).
 //!
-//! The code charges the virtual CPU time it used in [`Cx::used_ns`]. It performs the
+//! The code charges the virtual CPU time it used in [`Cx::used_ns`] and the heap bytes
+//! it allocated in [`Cx::alloc_bytes`]. It performs the
 //! stack check of a prologue itself while the check passes (as compiled Go does, with one
 //! compare), so only calls that need the runtime cost a trip through the scheduler.
 //!
@@ -53,6 +54,14 @@ pub trait GCode: Send {
     /// What the program calls this goroutine, if it names it (`go worker("A")`).
     fn label(&self) -> Option<std::sync::Arc<str>> {
         None
+    }
+    /// A copy of this state for a checkpoint of the deterministic driver
+    /// ([`crate::fork`]): what several goroutines share (heap objects, globals,
+    /// values in flight) must stay shared among the copies made with the same `f`.
+    fn clone_code(&self, f: &mut crate::fork::Forker) -> Box<dyn GCode>;
+    /// Host bytes this state holds, roughly (for the checkpoints' memory budget).
+    fn host_bytes(&self) -> usize {
+        0
     }
 }
 
@@ -124,6 +133,9 @@ pub struct Cx<'a> {
     pub budget_ns: u64,
     /// Out: CPU ns the code used.
     pub used_ns: u64,
+    /// Out: heap bytes the code allocated (what `mallocgc` would count in `heapLive`;
+    /// the GC's pacer triggers cycles from it, see [`crate::gc`]).
+    pub alloc_bytes: u64,
 }
 
 impl Cx<'_> {

@@ -132,12 +132,20 @@ impl Runtime {
     fn run_op(&self, m: MId, cont: &mut MCont) -> Wait {
         let gp = self.m(m).curg();
         debug_assert!(!gp.is_nil(), "run_op: no curg");
-        // An async preemption signal lands at the next instruction boundary.
-        if self.take_async_preempt(m, gp) {
+        let mut ex = self.exec(gp);
+        // In `runtime.GC()` / `gcStart`: go on there (no preemption point inside).
+        if ex.gc_call.is_some() {
+            drop(ex);
+            return self.gc_call_step(m, gp, cont);
+        }
+        // An async preemption signal lands at the next instruction boundary. A mark
+        // worker runs with preemption off (`acquirem`): it looks at `gp.preempt` itself
+        // between chunks of work.
+        if ex.func != self.rtfuncs.gc_worker && self.take_async_preempt(m, gp) {
+            drop(ex);
             self.gopreempt_m(m, gp, true, cont);
             return self.cost(self.cfg.cost.schedule);
         }
-        let mut ex = self.exec(gp);
         // First run: the entry call (its prologue may grow the stack).
         if ex.frames.is_empty() {
             if ex.started {
@@ -320,6 +328,10 @@ impl Runtime {
                 let g = self.newproc(m, func, a, kind, parent);
                 if func == self.rtfuncs.updater {
                     self.updater_g.store(g.0, Ordering::Release);
+                } else if func == self.rtfuncs.forcegc {
+                    self.gc.forcegc_g.store(g.0, Ordering::Release);
+                } else if func == self.rtfuncs.bgsweep {
+                    self.gc_bgsweep.store(g.0, Ordering::Release);
                 }
                 self.cost(cost.go_stmt)
             }
@@ -393,8 +405,23 @@ impl Runtime {
             Op::Gc => {
                 advance_pc(&mut ex);
                 drop(ex);
-                self.gc_cycle(Some(m));
+                self.gc_call_begin(m, gp, cont)
+            }
+            Op::GcWorkerPark => {
+                advance_pc(&mut ex);
+                drop(ex);
+                self.gc_worker_park(m, gp);
+                *cont = MCont::Schedule;
                 self.cost(cost.other)
+            }
+            Op::GcMarkWork => {
+                drop(ex);
+                self.gc_mark_work(m, gp, cont)
+            }
+            Op::GcForced => {
+                advance_pc(&mut ex);
+                drop(ex);
+                self.gc_forced_start(m, gp, cont)
             }
             Op::BlockForever | Op::ParkIdle(_) => {
                 advance_pc(&mut ex);
@@ -552,12 +579,19 @@ impl Runtime {
             prev_procs: self.sched.gomaxprocs.load(Ordering::Acquire) as u32,
             budget_ns: CODE_BUDGET_NS,
             used_ns: 0,
+            alloc_bytes: 0,
         };
         let y = code.resume(&mut cx);
-        let used = cx.used_ns;
+        let mut used = cx.used_ns;
+        let alloc = cx.alloc_bytes;
         ex.stack_used = ex.code_base + code.stack_used();
         g.stack_used.store(ex.stack_used, Ordering::Relaxed);
         use crate::code::Yield;
+        if alloc > 0 && !matches!(y, Yield::Budget) {
+            self.gc
+                .heap_live
+                .fetch_add(alloc, std::sync::atomic::Ordering::AcqRel);
+        }
         match y {
             Yield::Return => {
                 ex.in_code = false;
@@ -566,7 +600,14 @@ impl Runtime {
             }
             Yield::Budget => {
                 ex.code = Some(code);
-                self.cost(used)
+                drop(ex);
+                // `mallocgc`'s GC bookkeeping: heapLive, assists, the trigger.
+                let (assist, wait) = self.gc_alloc(m, gp, alloc, cont);
+                used += assist as u64;
+                match wait {
+                    Some(w) => w,
+                    None => self.cost(used),
+                }
             }
             Yield::Morestack { frame } => {
                 ex.code = Some(code);
@@ -791,36 +832,6 @@ impl Runtime {
         let size = g.stack_size.load(Ordering::Acquire);
         if size != 0 && crate::stack::should_shrink(used, size) {
             self.copystack(m, gp, size / 2, 0, true);
-        }
-    }
-
-    /// A GC cycle's stack scans: every G that is not running (the caller of
-    /// `runtime.GC()` waits for the mark phase, so its stack is scanned too) may shrink;
-    /// running Gs get `preemptShrink` for their next synchronous safe point.
-    pub(crate) fn gc_cycle(&self, m: Option<MId>) {
-        self.last_gc.store(self.now(), Ordering::Release);
-        self.emit(m, EvKind::GcCycle);
-        let caller = m.map(|m| self.m(m).curg()).unwrap_or(GIdx::NIL);
-        for i in 1..self.allgs.len() {
-            let gp = GIdx(i as u32);
-            let g = self.g(gp);
-            match g.status() {
-                GStatus::Waiting | GStatus::Runnable => {
-                    if let Some(ex) = g.exec.try_lock() {
-                        let used = ex.stack_used;
-                        drop(ex);
-                        self.shrink_stack(m, gp, used);
-                    }
-                }
-                GStatus::Running if gp == caller => {
-                    let used = g.stack_used.load(Ordering::Acquire);
-                    self.shrink_stack(m, gp, used);
-                }
-                GStatus::Running => {
-                    g.preempt_shrink.store(true, Ordering::Release);
-                }
-                _ => {}
-            }
         }
     }
 

@@ -90,6 +90,8 @@ pub fn chrome_trace(events: &[Event], gomaxprocs_max: u32) -> String {
             EvKind::STWBegin { kind } => Some((1000, format!("STW begin ({kind})"))),
             EvKind::STWEnd => Some((1000, "STW end".into())),
             EvKind::ProcsChange { procs } => Some((1000, format!("GOMAXPROCS={procs}"))),
+            EvKind::GCBegin { seq } => Some((1000, format!("GC {seq} begin"))),
+            EvKind::GCEnd { seq } => Some((1000, format!("GC {seq} end"))),
             _ => None,
         };
         if let Some((tid, name)) = instant {

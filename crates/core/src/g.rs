@@ -132,6 +132,8 @@ pub enum WaitReason {
     SyncCondWait,
     SyncRWMutexRLock,
     SyncRWMutexLock,
+    GcWorkerIdle,
+    WaitForGcCycle,
 }
 
 impl WaitReason {
@@ -160,6 +162,8 @@ impl WaitReason {
             SyncCondWait,
             SyncRWMutexRLock,
             SyncRWMutexLock,
+            GcWorkerIdle,
+            WaitForGcCycle,
         ][v as usize]
     }
 
@@ -188,6 +192,8 @@ impl WaitReason {
             SyncCondWait => "sync.Cond.Wait",
             SyncRWMutexRLock => "sync.RWMutex.RLock",
             SyncRWMutexLock => "sync.RWMutex.Lock",
+            GcWorkerIdle => "GC worker (idle)",
+            WaitForGcCycle => "wait for GC cycle",
         }
     }
 
@@ -207,9 +213,11 @@ impl WaitReason {
             // runtime.bgsweep parks with traceBlockGCSweep; forcegchelper, bgscavenge
             // and the GOMAXPROCS updater with traceBlockSystemGoroutine.
             GcSweepWait => "GC background sweeper wait",
-            ForceGcIdle | GcScavengeWait | GomaxprocsUpdater | FinalizerWait => {
+            ForceGcIdle | GcScavengeWait | GomaxprocsUpdater | FinalizerWait | GcWorkerIdle => {
                 "system goroutine wait"
             }
+            // `gcWaitOnMark` parks with traceBlockUntilGCEnds.
+            WaitForGcCycle => "wait until GC ends",
             _ => "unspecified",
         }
     }
@@ -282,6 +290,63 @@ pub struct GExec {
     pub until: i64,
     /// The entry call has been made (an empty call stack then means "returned").
     pub started: bool,
+    /// The G is in `runtime.GC()` / `gcStart` ([`crate::gc::GcCall`]): its next step
+    /// continues there before its program.
+    pub gc_call: Option<crate::gc::GcCall>,
+}
+
+impl GExec {
+    /// A copy for a checkpoint (see [`crate::fork`]): the code's state through
+    /// [`crate::code::GCode::clone_code`], a parked select's state shared as before.
+    pub fn fork(&self, f: &mut crate::fork::Forker) -> GExec {
+        GExec {
+            code: self.code.as_ref().map(|c| c.clone_code(f)),
+            in_code: self.in_code,
+            code_base: self.code_base,
+            selected: self.selected,
+            retry: self.retry,
+            sel_wait: self
+                .sel_wait
+                .as_ref()
+                .map(|s| crate::objects::SelState::fork(s, f)),
+            func: self.func,
+            frames: self.frames.clone(),
+            work_left: self.work_left,
+            arg: self.arg,
+            received: self.received,
+            stack_used: self.stack_used,
+            until: self.until,
+            started: self.started,
+            gc_call: self.gc_call,
+        }
+    }
+}
+
+impl G {
+    /// A copy for a checkpoint (see [`crate::fork`]).
+    pub fn fork(&self, f: &mut crate::fork::Forker) -> G {
+        use crate::fork::ForkAtomic;
+        G {
+            goid: self.goid.fork(),
+            parent_goid: self.parent_goid.fork(),
+            atomicstatus: self.atomicstatus.fork(),
+            waitreason: self.waitreason.fork(),
+            preempt: self.preempt.fork(),
+            preempt_shrink: self.preempt_shrink.fork(),
+            m: self.m.fork(),
+            stack_lo: self.stack_lo.fork(),
+            stack_size: self.stack_size.fork(),
+            stack_used: self.stack_used.fork(),
+            kind: self.kind.fork(),
+            startfn: self.startfn.fork(),
+            startarg: self.startarg.fork(),
+            since: self.since.fork(),
+            exec: crate::sync::SpinLock::new(self.exec.lock().fork(f)),
+            lockedm: self.lockedm.fork(),
+            gopc_func: self.gopc_func.fork(),
+            gopc: crate::fork::fork_mutex(&self.gopc),
+        }
+    }
 }
 
 impl std::fmt::Debug for GExec {

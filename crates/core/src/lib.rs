@@ -14,6 +14,9 @@
 //! - [`sysmon`]: retake, preemption requests, netpoll from sysmon, schedtrace.
 //! - [`stw`]: stop-the-world and `procresize` (GOMAXPROCS changes).
 //! - [`exec`]: running a G's program op by op; stacks growing and shrinking.
+//! - [`gc`]: the GC cycle as the scheduler sees it (`gcStart`, mark workers in
+//!   `findRunnable`, the two stop-the-worlds, stack shrinking at the scan, the pacer's
+//!   trigger).
 //! - [`timers`], [`netpoll`], [`objects`] (channels, mutexes, WaitGroups), [`stack`].
 //! - [`program`]: what a G runs; [`scenarios`]: the course chapters' programs.
 //! - [`output`]: what the program and runtime print, read by cursor.
@@ -48,6 +51,16 @@
 //!   program printing with `fmt` does), so the finalizer goroutine always exists and
 //!   takes a goid. A goroutine that exits while locked to its thread leaves the M
 //!   alive (Go ends the thread).
+//! - **The garbage collector** does not trace the heap ([`gc`] says what it models):
+//!   the front end reports the bytes its code allocates and the model takes what was
+//!   allocated during a cycle's mark as that cycle's marked heap (so garbage-producing
+//!   loops keep the 4 MB minimum goal, as in real Go); the trigger is the pacer's lower
+//!   bound (45/64 of the way from the marked heap to the goal), where Go's runway
+//!   estimate usually sits a little later; mark work is CPU time (a fixed cost plus
+//!   one per goroutine stack); mutator assists do mark work in proportion to what they
+//!   allocate, with no assist credit; sweeping is only bgsweep being readied. A running
+//!   goroutine whose stack the mark scans is not stopped and resumed (`suspendG`/
+//!   `resumeG`): it shrinks at its next synchronous safe point (`preemptShrink`).
 //! - **Tracebacks** of built-in programs have no `file:line` lines (they carry no
 //!   source positions); a Go program's come from its code ([`code::GCode::traceback`]),
 //!   without argument words and `+0x` offsets.
@@ -57,7 +70,9 @@ pub mod code;
 pub mod consts;
 pub mod exec;
 pub mod export;
+pub mod fork;
 pub mod g;
+pub mod gc;
 pub mod invariants;
 pub mod netpoll;
 pub mod objects;
@@ -69,6 +84,7 @@ pub mod runq;
 pub mod runtime;
 pub mod scenarios;
 pub mod schedtrace;
+pub mod seek;
 pub mod sim;
 pub mod snapshot;
 pub mod stack;

@@ -48,6 +48,20 @@ impl Default for Netpoll {
 }
 
 impl Netpoll {
+    /// A copy for a checkpoint (see [`crate::fork`]).
+    pub fn fork(&self) -> Netpoll {
+        use crate::fork::ForkAtomic;
+        Netpoll {
+            pending: crate::fork::fork_spin(&self.pending),
+            waiters: self.waiters.fork(),
+            inited: self.inited.fork(),
+            next_ready: self.next_ready.fork(),
+            seq: self.seq.fork(),
+            listener: self.listener.fork(),
+            external_ready: self.external_ready.fork(),
+        }
+    }
+
     pub fn init(&self) {
         self.inited.store(true, Ordering::Release);
     }

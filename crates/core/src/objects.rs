@@ -41,7 +41,7 @@ pub enum Obj {
 
 /// `sync.Once` (`sync/once.go`): `done` and the mutex `m` that later callers wait on
 /// while the first runs `f`.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct OnceObj {
     pub done: bool,
     pub m: SyncMutex,
@@ -50,7 +50,7 @@ pub struct OnceObj {
 /// `sync.Cond`: its `L` (a mutex object) and its `notifyList` (`sema.go`): tickets
 /// `wait` (next to hand out) and `notify` (next to wake), and the parked waiters in the
 /// order they called `notifyListWait`.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct CondVar {
     pub mutex: u32,
     pub wait: u64,
@@ -67,7 +67,7 @@ pub const RWMUTEX_MAX_READERS: i64 = 1 << 30;
 /// `sync.RWMutex` (`sync/rwmutex.go`): the writers' mutex `w`, `readerCount` (minus
 /// `rwmutexMaxReaders` while a writer holds or waits), `readerWait` (readers the
 /// pending writer still waits for), and the two semaphores' queues.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct RwMutex {
     pub w: SyncMutex,
     pub reader_count: i64,
@@ -88,7 +88,7 @@ pub enum RLockStep {
     Parked,
 }
 
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct Chan {
     pub cap: usize,
     pub buf: VecDeque<i64>,
@@ -168,7 +168,7 @@ pub enum SelOutcome {
 /// `internal/sync/mutex.go: Mutex`: the bits of its `state` word and its semaphore's
 /// wait queue (`sema.go: semaRoot`). The waiter count (`state >> mutexWaiterShift`) is
 /// `waiters.len()`: here a G counts itself and parks in one step under the object lock.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct SyncMutex {
     /// `mutexLocked`.
     pub locked: bool,
@@ -396,6 +396,57 @@ pub struct Objects {
     /// code (`make(chan T)`, the first use of a `sync.Mutex`): never freed.
     pub objs: crate::arena::AppendVec<Obj>,
     rmw: crate::sync::Rmw,
+}
+
+impl SelState {
+    /// The copy of a parked select's state: one per select, shared by its G and the
+    /// channels' waiters as the original is.
+    pub fn fork(a: &Arc<SelState>, f: &mut crate::fork::Forker) -> Arc<SelState> {
+        use crate::fork::ForkAtomic;
+        f.arc(a, |_, s| SelState {
+            done: s.done.fork(),
+            fired: s.fired.fork(),
+        })
+    }
+}
+
+impl Waiter {
+    fn fork(&self, f: &mut crate::fork::Forker) -> Waiter {
+        Waiter {
+            g: self.g,
+            sel: self.sel.as_ref().map(|(s, i)| (SelState::fork(s, f), *i)),
+        }
+    }
+}
+
+impl Objects {
+    /// A copy of every object for a checkpoint (see [`crate::fork`]).
+    pub fn fork(&self, f: &mut crate::fork::Forker) -> Objects {
+        use crate::fork::{fork_spin, ForkAtomic};
+        Objects {
+            objs: self.objs.fork_with(|o| match o {
+                Obj::Chan(c) => {
+                    let c = c.lock();
+                    Obj::Chan(SpinLock::new(Chan {
+                        cap: c.cap,
+                        buf: c.buf.clone(),
+                        closed: c.closed,
+                        recvq: c.recvq.iter().map(|w| w.fork(f)).collect(),
+                        sendq: c.sendq.iter().map(|(w, v)| (w.fork(f), *v)).collect(),
+                    }))
+                }
+                Obj::Mutex(m) => Obj::Mutex(fork_spin(m)),
+                Obj::WaitGroup(w) => Obj::WaitGroup(WaitGroup {
+                    counter: w.counter.fork(),
+                    waiters: fork_spin(&w.waiters),
+                }),
+                Obj::Cond(c) => Obj::Cond(fork_spin(c)),
+                Obj::RWMutex(m) => Obj::RWMutex(fork_spin(m)),
+                Obj::Once(o) => Obj::Once(fork_spin(o)),
+            }),
+            rmw: self.rmw,
+        }
+    }
 }
 
 /// The token a receive from a closed, drained channel delivers (Go's zero value with

@@ -31,6 +31,10 @@ impl OptId {
     pub const fn none() -> Self {
         OptId(AtomicU32::new(0))
     }
+    /// A copy holding the same id (see [`crate::fork`]).
+    pub fn fork(&self) -> Self {
+        OptId(AtomicU32::new(self.0.load(Ordering::Relaxed)))
+    }
     pub fn load(&self, order: Ordering) -> Option<u32> {
         dec(self.0.load(order))
     }

@@ -527,7 +527,12 @@ impl Runtime {
             self.startm(Some(p), false, None);
             return;
         }
-        // 2./3. Trace reader, GC mark work: not modelled.
+        // 2. Trace reader: not modelled.
+        // 3. GC mark work, if a worker could use this P.
+        if self.gc.blacken_enabled.load(Ordering::Acquire) && self.gc.work_available() {
+            self.startm(Some(p), false, None);
+            return;
+        }
         // 4. No spinning or idle M/P: someone must look for work.
         if self.sched.nmspinning.load(Ordering::Acquire) + self.sched.npidle.load(Ordering::Acquire)
             == 0
@@ -702,7 +707,14 @@ impl Runtime {
                     }
                 }
             }
-            // 11. Idle GC mark worker: not modelled.
+            // 11. Nothing to do: idle-time marking if the GC is marking.
+            if let Some(gp) = self.find_idle_gc_worker(m, p) {
+                return Found::G {
+                    gp,
+                    inherit_time: false,
+                    try_wakep: false,
+                };
+            }
             // 12. Snapshot what the spinning re-checks will look at.
             let idle_snapshot: Vec<bool> = (0..gomaxprocs as usize)
                 .map(|i| self.sched.idlep_mask[i].load(Ordering::Acquire))
@@ -832,7 +844,15 @@ impl Runtime {
         // 2. Our own timers (sleepers become runnable in runnext).
         let now = self.now();
         let poll_until = self.check_timers(m, p, now);
-        // 3./4. Trace reader and GC workers: not modelled.
+        // 3. Trace reader: not modelled.
+        // 4. A GC mark worker (`findRunnableGCWorker`), with tryWakeP.
+        if let Some(gp) = self.find_runnable_gc_worker(m, p) {
+            return Err(Found::G {
+                gp,
+                inherit_time: false,
+                try_wakep: true,
+            });
+        }
         // 5. Fairness: every 61st schedtick, one G from the global queue first.
         if pp.schedtick.load(Ordering::Acquire) % GLOBAL_FAIRNESS_TICK == 0
             && self.sched.runqsize.load(Ordering::Acquire) != 0
@@ -1339,6 +1359,15 @@ impl Runtime {
     /// held: `_Grunning` → `_Gwaiting`, trace `GoBlock`, `dropg`.
     pub(crate) fn park_m(&self, m: MId, gp: GIdx, reason: WaitReason) {
         let g = self.g(gp);
+        // The mark's stack scan found this G running (`preemptShrink`); Go's scanstack
+        // stops it (`suspendG`) and shrinks it at that synchronous safe point. The model
+        // does it when the G next parks (or at its next preempted call).
+        if g.preempt_shrink.load(Ordering::Relaxed)
+            && g.preempt_shrink.swap(false, Ordering::AcqRel)
+        {
+            let used = g.stack_used.load(Ordering::Acquire);
+            self.shrink_stack(Some(m), gp, used);
+        }
         g.waitreason.store(reason as u8, Ordering::Release);
         self.emit(
             Some(m),

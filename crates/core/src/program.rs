@@ -114,8 +114,16 @@ pub enum Op {
     },
     /// `runtime.GOMAXPROCS(n)`.
     SetMaxProcs(u32),
-    /// `runtime.GC()`: a stack-scan cycle (stacks may shrink).
+    /// `runtime.GC()`: run a whole GC cycle and wait for its mark termination
+    /// ([`crate::gc`]; stacks may shrink at the scan).
     Gc,
+    /// `gcBgMarkWorker`: park in the worker pool until `findRunnableGCWorker` or idle
+    /// marking picks this worker.
+    GcWorkerPark,
+    /// `gcBgMarkWorker`: mark in the P's worker mode until told to stop.
+    GcMarkWork,
+    /// `forcegchelper`: `gcStart(gcTriggerTime)` (sysmon woke it).
+    GcForced,
     /// `select {}`: block forever.
     BlockForever,
     /// A runtime goroutine parks until the runtime readies it (forcegc, bgsweep, ...).
@@ -279,6 +287,12 @@ pub struct RuntimeFuncs {
     pub main: FuncId,
     pub pkg_init: FuncId,
     pub updater: FuncId,
+    /// `runtime.gcBgMarkWorker`, `forcegchelper`, `bgsweep`, and the channel
+    /// `gcBgMarkStartWorkers` waits on (`ready`).
+    pub gc_worker: FuncId,
+    pub forcegc: FuncId,
+    pub bgsweep: FuncId,
+    pub gc_ready: ObjId,
 }
 
 /// Frame of `runtime.main` (`goexit`'s return address sits below it).
@@ -287,6 +301,9 @@ pub const RUNTIME_MAIN_FRAME: u64 = 288;
 /// enough that the main goroutine's stack grows from 2 KiB to 4 KiB first, as it does
 /// in real programs on linux/amd64 (fmt, os, unicode init).
 pub const PKG_INIT_FRAME: u64 = 1200;
+/// Frame of `runtime.gcBgMarkWorker` (an estimate; it runs its drain on the system
+/// stack).
+pub const GC_BG_MARK_WORKER_FRAME: u64 = 96;
 
 /// Appends the runtime's goroutines to a program:
 ///
@@ -303,6 +320,9 @@ pub fn with_runtime(mut prog: Program) -> (Program, RuntimeFuncs) {
     use crate::g::{GKind, WaitReason};
     let c = prog.objs.len() as ObjId;
     prog.objs.push(ObjDecl::Chan { cap: 2 });
+    // `gcBgMarkStartWorkers`'s `ready := make(chan struct{}, 1)`.
+    let gc_ready = prog.objs.len() as ObjId;
+    prog.objs.push(ObjDecl::Chan { cap: 1 });
     let mut add = |name: &str, frame: u64, body: Vec<Op>| {
         prog.funcs.push(Func {
             name: name.into(),
@@ -311,10 +331,18 @@ pub fn with_runtime(mut prog: Program) -> (Program, RuntimeFuncs) {
         });
         (prog.funcs.len() - 1) as FuncId
     };
+    // `proc.go: forcegchelper`: park; when sysmon injects it, `gcStart(gcTriggerTime)`.
     let forcegc = add(
         "runtime.forcegchelper",
         40,
-        vec![Op::ParkIdle(WaitReason::ForceGcIdle)],
+        vec![
+            Op::Loop {
+                times: u32::MAX,
+                body: 2,
+            },
+            Op::ParkIdle(WaitReason::ForceGcIdle),
+            Op::GcForced,
+        ],
     );
     let bgsweep = add(
         "runtime.bgsweep",
@@ -323,6 +351,11 @@ pub fn with_runtime(mut prog: Program) -> (Program, RuntimeFuncs) {
             Op::Send {
                 ch: c,
                 val: Val::Const(1),
+            },
+            // `mgcsweep.go: bgsweep`: park; `gcSweep` readies it after each cycle.
+            Op::Loop {
+                times: u32::MAX,
+                body: 1,
             },
             Op::ParkIdle(WaitReason::GcSweepWait),
         ],
@@ -356,6 +389,24 @@ pub fn with_runtime(mut prog: Program) -> (Program, RuntimeFuncs) {
         "runtime.runFinalizers",
         56,
         vec![Op::ParkIdle(WaitReason::FinalizerWait)],
+    );
+    // `mgc.go: gcBgMarkWorker`: `ready <- struct{}{}`, then park in the pool and mark
+    // when picked, forever.
+    let gc_worker = add(
+        "runtime.gcBgMarkWorker",
+        GC_BG_MARK_WORKER_FRAME,
+        vec![
+            Op::Send {
+                ch: gc_ready,
+                val: Val::Const(1),
+            },
+            Op::Loop {
+                times: u32::MAX,
+                body: 2,
+            },
+            Op::GcWorkerPark,
+            Op::GcMarkWork,
+        ],
     );
     let pkg_init = add("main.init", PKG_INIT_FRAME, vec![]);
     let sys = |func| Op::Go {
@@ -392,6 +443,10 @@ pub fn with_runtime(mut prog: Program) -> (Program, RuntimeFuncs) {
             main,
             pkg_init,
             updater,
+            gc_worker,
+            forcegc,
+            bgsweep,
+            gc_ready,
         },
     )
 }

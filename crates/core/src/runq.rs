@@ -131,6 +131,18 @@ impl<const N: usize> RunQueue<N> {
         }
     }
 
+    /// A copy of the queue (its counters, slots and runnext), for a checkpoint of the
+    /// deterministic driver: only valid while no other thread uses the queue.
+    pub fn fork(&self) -> Self {
+        let load = |a: &AtomicU32| AtomicU32::new(a.load(Ordering::Relaxed));
+        RunQueue {
+            runqhead: load(&self.runqhead),
+            runqtail: load(&self.runqtail),
+            runq: std::array::from_fn(|i| load(&self.runq[i])),
+            runnext: load(&self.runnext),
+        }
+    }
+
     /// Ring capacity `N` (Go's `len(pp.runq)`).
     #[inline]
     pub const fn capacity(&self) -> usize {

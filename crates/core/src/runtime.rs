@@ -215,10 +215,16 @@ pub struct P {
     /// Owner-only state (the M holding the P).
     pub own: crate::sync::SpinLock<POwned>,
     pub timers: crate::timers::Timers,
+    /// `p.gcMarkWorkerMode` ([`crate::gc::MarkWorkerMode`]), `p.nextGCMarkWorker` (raw
+    /// GIdx, 0 = none), `p.gcFractionalMarkTime` and `p.gcMarkWorkerStartTime`.
+    pub gc_mark_worker_mode: AtomicU8,
+    pub next_gc_mark_worker: AtomicU32,
+    pub gc_fractional_mark_time: AtomicI64,
+    pub gc_mark_worker_start_time: AtomicI64,
 }
 
 /// State of a P that only its owner touches (`gFree`, `goidcache`).
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct POwned {
     pub gfree: Vec<GIdx>,
     pub goidcache: u64,
@@ -262,6 +268,10 @@ impl P {
             preempt: AtomicBool::new(false),
             own: crate::sync::SpinLock::new(POwned::default()),
             timers: crate::timers::Timers::default(),
+            gc_mark_worker_mode: AtomicU8::new(0),
+            next_gc_mark_worker: AtomicU32::new(0),
+            gc_fractional_mark_time: AtomicI64::new(0),
+            gc_mark_worker_start_time: AtomicI64::new(0),
         }
     }
     pub fn status(&self) -> PStatus {
@@ -362,7 +372,7 @@ impl M {
 }
 
 /// `schedt`: the fields under `sched.lock`.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct SchedLocked {
     /// The global run queue (`sched.runq`), FIFO.
     pub runq: VecDeque<GIdx>,
@@ -422,8 +432,11 @@ pub struct Config {
     pub max_goroutines: usize,
     /// `debug.SetMaxStack` (default 1e9).
     pub max_stack: u64,
-    /// Period of modelled GC stack-scan cycles (None: only `runtime.GC()`).
+    /// `forcegcperiod`: sysmon starts a GC cycle (through forcegchelper) when this long
+    /// has passed since the last one (None: never; Go's is 2 minutes).
     pub gc_period_ns: Option<i64>,
+    /// `GODEBUG=gctrace=1`: a line per GC cycle on stderr.
+    pub gctrace: bool,
     pub cost: OpCost,
     pub keep_events: Keep,
     /// `runtime.NumCPU()` as the program sees it.
@@ -441,6 +454,7 @@ impl Default for Config {
             max_goroutines: 4_000_000,
             max_stack: MAX_STACK_SIZE,
             gc_period_ns: None,
+            gctrace: false,
             cost: OpCost::default(),
             keep_events: Keep::All,
             ncpu: 2,
@@ -509,6 +523,10 @@ pub struct Runtime {
     /// A GOMAXPROCS request waits for the next P in the scheduler to ready the updater.
     pub updater_pending: AtomicBool,
     pub last_gc: AtomicI64,
+    /// The garbage collector ([`crate::gc`]).
+    pub gc: crate::gc::GcState,
+    /// `sweep.g`: the background sweeper (raw GIdx).
+    pub gc_bgsweep: AtomicU32,
     /// Goroutines asked for from outside (CPU-bound, blocking, network), waiting for the
     /// program's `Accept` loop.
     pub requests: [AtomicU32; 3],
@@ -534,7 +552,7 @@ pub struct StackCopy {
 pub(crate) enum Found {
     /// A G to run; `inherit_time`: it came from runnext and keeps the current time slice;
     /// `try_wakep`: `findRunnable`'s tryWakeP, which Go sets for the trace reader and GC
-    /// workers (never set by this model, which has neither).
+    /// workers (set here for GC workers).
     G {
         gp: GIdx,
         inherit_time: bool,
@@ -615,6 +633,8 @@ impl Runtime {
             updater_g: AtomicU32::new(0),
             updater_pending: AtomicBool::new(false),
             last_gc: AtomicI64::new(start_time),
+            gc: crate::gc::GcState::default(),
+            gc_bgsweep: AtomicU32::new(0),
             requests: [AtomicU32::new(0), AtomicU32::new(0), AtomicU32::new(0)],
             prog: Arc::new(prog),
             rtfuncs,
@@ -982,5 +1002,241 @@ impl crate::code::Host for Runtime {
     }
     fn ncpu(&self) -> u32 {
         self.cfg.ncpu
+    }
+}
+
+/// How long each output stream was when a checkpoint was taken (see
+/// [`Runtime::fork`]): stdout and stderr in lines plus the length of their last line
+/// (a write without a newline extends it later), schedtrace lines, stack copies.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OutMark {
+    stdout: (usize, usize),
+    stderr: (usize, usize),
+    schedtrace: usize,
+    stack_copies: usize,
+}
+
+fn line_mark(v: &[String]) -> (usize, usize) {
+    (v.len(), v.last().map_or(0, |l| l.len()))
+}
+
+fn cut_lines(v: &mut Vec<String>, (n, last): (usize, usize)) {
+    v.truncate(n);
+    if let Some(l) = v.last_mut() {
+        l.truncate(last);
+    }
+}
+
+fn take_vec<T>(m: &Mutex<Vec<T>>) -> Vec<T> {
+    std::mem::take(&mut *m.lock().unwrap_or_else(|e| e.into_inner()))
+}
+
+fn put_vec<T>(m: &Mutex<Vec<T>>, v: Vec<T>) {
+    *m.lock().unwrap_or_else(|e| e.into_inner()) = v;
+}
+
+impl Sched {
+    fn fork(&self) -> Sched {
+        use crate::fork::ForkAtomic;
+        Sched {
+            lock: crate::fork::fork_mutex(&self.lock),
+            runqsize: self.runqsize.fork(),
+            nmspinning: self.nmspinning.fork(),
+            needspinning: self.needspinning.fork(),
+            npidle: self.npidle.fork(),
+            nmidle: self.nmidle.fork(),
+            mnext: self.mnext.fork(),
+            nmsys: self.nmsys.fork(),
+            goidgen: self.goidgen.fork(),
+            lastpoll: self.lastpoll.fork(),
+            poll_until: self.poll_until.fork(),
+            polling_net: self.polling_net.fork(),
+            gcwaiting: self.gcwaiting.fork(),
+            sysmonwait: self.sysmonwait.fork(),
+            gomaxprocs: self.gomaxprocs.fork(),
+            idlep_mask: self.idlep_mask.iter().map(|a| a.fork()).collect(),
+            timerp_mask: self.timerp_mask.iter().map(|a| a.fork()).collect(),
+        }
+    }
+}
+
+impl P {
+    fn fork(&self) -> P {
+        use crate::fork::ForkAtomic;
+        P {
+            id: self.id,
+            status: self.status.fork(),
+            m: self.m.fork(),
+            oldm: self.oldm.fork(),
+            schedtick: self.schedtick.fork(),
+            syscalltick: self.syscalltick.fork(),
+            runq: self.runq.fork(),
+            preempt: self.preempt.fork(),
+            own: crate::fork::fork_spin(&self.own),
+            timers: self.timers.fork(),
+            gc_mark_worker_mode: self.gc_mark_worker_mode.fork(),
+            next_gc_mark_worker: self.next_gc_mark_worker.fork(),
+            gc_fractional_mark_time: self.gc_fractional_mark_time.fork(),
+            gc_mark_worker_start_time: self.gc_mark_worker_start_time.fork(),
+        }
+    }
+}
+
+impl M {
+    fn fork(&self) -> M {
+        use crate::fork::ForkAtomic;
+        M {
+            id: self.id,
+            curg: self.curg.fork(),
+            p: self.p.fork(),
+            nextp: self.nextp.fork(),
+            oldp: self.oldp.fork(),
+            spinning: self.spinning.fork(),
+            blocked: self.blocked.fork(),
+            park: self.park.fork(),
+            syscalltick: self.syscalltick.fork(),
+            signal_pending: self.signal_pending.fork(),
+            is_sysmon: self.is_sysmon,
+            cont: self.cont.fork(),
+            steal_resume: crate::fork::fork_spin(&self.steal_resume),
+            lockedg: self.lockedg.fork(),
+            locked_ext: self.locked_ext.fork(),
+            locked_int: self.locked_int.fork(),
+        }
+    }
+}
+
+impl Runtime {
+    /// A copy of the whole runtime for a checkpoint of the deterministic driver, run by
+    /// `env` from now on: every G (its code through [`crate::code::GCode::clone_code`]),
+    /// M, P, `sched`, object, timer and the netpoller, with the identity map `f`. The
+    /// output streams and the kept events are not copied (a run's output only grows):
+    /// the copy starts with none, and the returned mark says how long each was, for
+    /// [`Runtime::adopt_output`] or [`Runtime::copy_output`] on restore.
+    ///
+    /// Only valid while no other thread steps the runtime (the deterministic driver).
+    pub fn fork(&self, env: Box<dyn Env>, f: &mut crate::fork::Forker) -> (Runtime, OutMark) {
+        use crate::fork::{fork_mutex, ForkAtomic};
+        let mark = self.out_mark();
+        let rt = Runtime {
+            cfg: self.cfg.clone(),
+            prog: self.prog.clone(),
+            rtfuncs: self.rtfuncs.clone(),
+            sched: self.sched.fork(),
+            rmw: self.rmw,
+            allp: self.allp.fork_with(P::fork),
+            allm: self.allm.fork_with(M::fork),
+            allgs: self.allgs.fork_with(|g| g.fork(f)),
+            objs: self.objs.fork(f),
+            netpoll: self.netpoll.fork(),
+            events: self.events.fork_counters(),
+            clock: env.virtual_clock(),
+            env,
+            stdout: Mutex::new(Vec::new()),
+            stderr: Mutex::new(Vec::new()),
+            stdout_open: self.stdout_open.fork(),
+            stderr_open: self.stderr_open.fork(),
+            schedtrace_out: Mutex::new(Vec::new()),
+            record: fork_mutex(&self.record),
+            stack_addrs: fork_mutex(&self.stack_addrs),
+            stack_copies: Mutex::new(Vec::new()),
+            exit: fork_mutex(&self.exit),
+            exited: self.exited.fork(),
+            main_started: self.main_started.fork(),
+            sysmon: fork_mutex(&self.sysmon),
+            sysmon_note: self.sysmon_note.fork(),
+            stack_alloc: fork_mutex(&self.stack_alloc),
+            start_time: self.start_time,
+            pending_procs: self.pending_procs.fork(),
+            updater_g: self.updater_g.fork(),
+            updater_pending: self.updater_pending.fork(),
+            last_gc: self.last_gc.fork(),
+            gc: self.gc.fork(),
+            gc_bgsweep: self.gc_bgsweep.fork(),
+            requests: std::array::from_fn(|i| self.requests[i].fork()),
+        };
+        (rt, mark)
+    }
+
+    /// How long each output stream is now.
+    pub fn out_mark(&self) -> OutMark {
+        let lk = |m: &Mutex<Vec<String>>| line_mark(&m.lock().unwrap_or_else(|e| e.into_inner()));
+        OutMark {
+            stdout: lk(&self.stdout),
+            stderr: lk(&self.stderr),
+            schedtrace: self
+                .schedtrace_out
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .len(),
+            stack_copies: self
+                .stack_copies
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .len(),
+        }
+    }
+
+    /// Gives this runtime (a fork taken at `mark`) the output and kept events of `from`,
+    /// the same run at or after that point, cut back to `mark`; `from` is left without
+    /// them. Costs only what is cut.
+    pub fn adopt_output(&self, from: &Runtime, mark: &OutMark) {
+        let mut out = take_vec(&from.stdout);
+        cut_lines(&mut out, mark.stdout);
+        put_vec(&self.stdout, out);
+        let mut err = take_vec(&from.stderr);
+        cut_lines(&mut err, mark.stderr);
+        put_vec(&self.stderr, err);
+        let mut st = take_vec(&from.schedtrace_out);
+        st.truncate(mark.schedtrace);
+        put_vec(&self.schedtrace_out, st);
+        let mut sc = take_vec(&from.stack_copies);
+        sc.truncate(mark.stack_copies);
+        put_vec(&self.stack_copies, sc);
+        self.events.adopt(&from.events);
+    }
+
+    /// Like [`Runtime::adopt_output`], but copies what this fork needs from `from`,
+    /// which keeps its own.
+    pub fn copy_output(&self, from: &Runtime, mark: &OutMark) {
+        fn prefix<T: Clone>(m: &Mutex<Vec<T>>, n: usize) -> Vec<T> {
+            let v = m.lock().unwrap_or_else(|e| e.into_inner());
+            v[..n.min(v.len())].to_vec()
+        }
+        let mut out = prefix(&from.stdout, mark.stdout.0);
+        cut_lines(&mut out, mark.stdout);
+        put_vec(&self.stdout, out);
+        let mut err = prefix(&from.stderr, mark.stderr.0);
+        cut_lines(&mut err, mark.stderr);
+        put_vec(&self.stderr, err);
+        put_vec(
+            &self.schedtrace_out,
+            prefix(&from.schedtrace_out, mark.schedtrace),
+        );
+        put_vec(
+            &self.stack_copies,
+            prefix(&from.stack_copies, mark.stack_copies),
+        );
+        self.events.copy_prefix(&from.events);
+    }
+
+    /// Host bytes a fork of this runtime holds, roughly (the checkpoint budget).
+    pub fn fork_bytes(&self) -> usize {
+        let gs = self.allgs.capacity() * std::mem::size_of::<G>();
+        let frames: usize = self
+            .allgs
+            .iter()
+            .map(|g| {
+                let ex = g.exec.lock();
+                ex.frames.len() * std::mem::size_of::<crate::program::Frame>()
+                    + ex.code.as_ref().map_or(0, |c| c.host_bytes())
+            })
+            .sum();
+        let ps = self.allp.capacity() * std::mem::size_of::<P>();
+        let ms = self.allm.capacity() * std::mem::size_of::<M>();
+        let objs = self.objs.objs.capacity() * std::mem::size_of::<crate::objects::Obj>();
+        let masks = 2 * MAX_MODEL_PROCS * std::mem::size_of::<AtomicBool>();
+        let sysmon = MAX_MODEL_PROCS * std::mem::size_of::<crate::sysmon::SysmonTick>();
+        std::mem::size_of::<Runtime>() + gs + frames + ps + ms + objs + masks + sysmon + 4096
     }
 }

@@ -149,6 +149,8 @@ pub struct Sim {
     /// and pop. The order of steps is exactly the heap's order either way.
     hot: Option<Entry>,
     pub steps: u64,
+    /// The virtual time of the last step.
+    last_t: i64,
     trail: Vec<(i64, MId)>,
     record_trail: bool,
     replay: Option<(Vec<(i64, MId)>, usize)>,
@@ -171,6 +173,7 @@ impl Sim {
             heap: BinaryHeap::new(),
             hot: None,
             steps: 0,
+            last_t: 0,
             trail: Vec::new(),
             record_trail: false,
             replay: None,
@@ -179,6 +182,60 @@ impl Sim {
         sim.set(0, MState::Due(0));
         sim.apply_requests();
         Ok(sim)
+    }
+
+    /// A copy of the whole run (runtime, program state, the driver's queues, pending
+    /// requests and the chooser) for a checkpoint: see [`crate::seek`]. The copy has no
+    /// output or kept events (the mark says how long they were) and no trail.
+    pub fn fork(&self) -> (Sim, crate::runtime::OutMark) {
+        let env = Arc::new(SimEnv {
+            clock: Arc::new(AtomicI64::new(self.env.clock.load(Ordering::Relaxed))),
+            rng: AtomicU64::new(self.env.rng.load(Ordering::Relaxed)),
+            reqs: crate::sync::SpinLock::new(self.env.reqs.lock().clone()),
+            has_reqs: AtomicBool::new(self.env.has_reqs.load(Ordering::Relaxed)),
+        });
+        let mut f = crate::fork::Forker::new();
+        let (rt, mark) = self.rt.fork(Box::new(env.clone()), &mut f);
+        let sim = Sim {
+            rt: Arc::new(rt),
+            env,
+            states: self.states.clone(),
+            gens: self.gens.clone(),
+            // Stale entries (an M re-scheduled since) are left out: they would only be
+            // skipped. The order of the others is a total order, so it is unchanged.
+            heap: self
+                .heap
+                .iter()
+                .filter(|Reverse(e)| self.gens[e.3 as usize] == e.2)
+                .copied()
+                .collect(),
+            hot: self.hot,
+            steps: self.steps,
+            last_t: self.last_t,
+            trail: Vec::new(),
+            record_trail: false,
+            replay: None,
+        };
+        (sim, mark)
+    }
+
+    /// Puts the clock back to the time of the last step, after [`Sim::run_until`] moved
+    /// it on to its time limit: the state after N steps is then the same however the
+    /// run got there (an input applied now sees the same time as on a replay).
+    pub fn hold_clock(&mut self) {
+        self.env.clock.store(self.last_t, Ordering::Release);
+    }
+
+    /// Host bytes a [`Sim::fork`] of this run holds, roughly.
+    pub fn fork_bytes(&self) -> usize {
+        self.rt.fork_bytes()
+            + self.states.len() * (std::mem::size_of::<MState>() + 8)
+            + self.heap.len() * std::mem::size_of::<Entry>()
+    }
+
+    /// Whether nothing can step any more (no M is due or asleep with a deadline).
+    pub fn idle(&self) -> bool {
+        self.nothing_pending()
     }
 
     /// Keep the (time, M) trail of choices for [`Sim::replay`].
@@ -362,6 +419,7 @@ impl Sim {
             self.env.clock.store(t, Ordering::Release);
         }
         self.steps += 1;
+        self.last_t = self.now();
         let w = self.rt.step_m(m);
         let now = self.now();
         let st = match w {

@@ -20,6 +20,7 @@ use crate::consts::*;
 /// (as Go's span-backed stacks are), reusing freed blocks of the same size. A stack
 /// that doubles therefore lands about two of its new sizes away, as measured on
 /// linux/amd64 (e.g. 64 KiB → 128 KiB: a jump of ~262 000 bytes).
+#[derive(Clone)]
 pub struct StackAllocator {
     next: u64,
     free: Vec<(u64, u64)>,

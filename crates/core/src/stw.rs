@@ -91,8 +91,13 @@ impl Runtime {
                 until: self.abs_time(self.now() + crate::consts::STW_REPREEMPT_NS),
             };
         }
-        self.finish_gomaxprocs(m);
         *cont = MCont::Run;
+        // What the stop was for (`stwReason`).
+        match self.gc.stw_for() {
+            crate::gc::StwFor::Gomaxprocs => self.finish_gomaxprocs(m),
+            crate::gc::StwFor::GcSweepTerm => self.gc_sweep_term_stopped(m),
+            crate::gc::StwFor::GcMarkTerm => self.gc_mark_termination(m),
+        }
         Wait::Run {
             after: self.cfg.cost.schedule as i64,
         }
@@ -134,6 +139,9 @@ impl Runtime {
             return None;
         }
         self.lock_sched().newprocs = n;
+        self.gc
+            .stw_for
+            .store(crate::gc::StwFor::Gomaxprocs as u8, Ordering::Release);
         if self.stop_the_world(m, "GOMAXPROCS") {
             self.finish_gomaxprocs(m);
             return None;
@@ -144,8 +152,14 @@ impl Runtime {
         })
     }
 
-    /// The world is stopped: `procresize` and `startTheWorldWithSema`.
+    /// The world is stopped for `GOMAXPROCS(n)`: `procresize(n)` and start the world.
     fn finish_gomaxprocs(&self, m: MId) {
+        self.start_the_world(m);
+    }
+
+    /// `startTheWorldWithSema`: `procresize` (to `newprocs` if set, else the same
+    /// GOMAXPROCS) and Ms for the Ps with work.
+    pub(crate) fn start_the_world(&self, m: MId) {
         // `proc.go: startTheWorldWithSema`: before procresize, a non-blocking
         // `netpoll(0)` and `injectglist` of what is ready (onto the caller's P: with the
         // world stopped no P is idle), so Gs whose I/O completed during the stop are
@@ -156,7 +170,11 @@ impl Runtime {
         }
         let runnable = {
             let mut s = self.lock_sched();
-            let n = s.newprocs;
+            let n = if s.newprocs != 0 {
+                s.newprocs
+            } else {
+                self.gomaxprocs()
+            };
             s.newprocs = 0;
             let r = self.procresize(&mut s, n, Some(m));
             self.sched.gcwaiting.store(false, Ordering::Release);
@@ -263,6 +281,22 @@ impl Runtime {
         for &i in need_m.iter().rev() {
             let mp = self.mget(s);
             runnable.insert(0, (i, mp));
+        }
+        // "STWs during the mark require that Ps reselect mark workers upon restart":
+        // idle Ps, lowest first, take a waiting worker (`assignWaitingGCWorker`) and
+        // become runnable with an idle M (`mget`; None: startTheWorld starts one), each
+        // pushed onto the front of the runnable list.
+        if self.gc.blacken_enabled.load(Ordering::Acquire) {
+            let now = self.now();
+            // (`idle` runs from the highest P down.)
+            while let Some(&i) = idle.last() {
+                if !self.assign_waiting_gc_worker(i, now) {
+                    break;
+                }
+                idle.pop();
+                let mp = self.mget(s);
+                runnable.insert(0, (i, mp));
+            }
         }
         // "Finally, any remaining Ps are truly idle": `pidleput` in ascending order onto
         // the LIFO idle list, so `pidleget` hands out the highest-numbered P first.

@@ -12,7 +12,7 @@
 //!    - if its M is in a syscall seen on two ticks in a row, take the P (`takeP` →
 //!      `handoffp`) when the P has local work, or no M spins and no P idles, or 10 ms
 //!      passed;
-//! 4. runs a GC stack-scan cycle when one is due;
+//! 4. injects forcegchelper when a periodic GC cycle is due (`forcegcperiod`);
 //! 5. prints `schedtrace` lines.
 //!
 //! Only syscall retakes reset the delay, so a CPU-bound program runs sysmon every 10 ms
@@ -36,6 +36,7 @@ pub struct SysmonTick {
     pub syscallwhen: i64,
 }
 
+#[derive(Clone)]
 pub struct SysmonState {
     pub started: bool,
     pub idle: u32,
@@ -149,11 +150,9 @@ impl Runtime {
         } else {
             st.idle += 1;
         }
-        // 4. Periodic GC stack scans.
-        if let Some(period) = self.cfg.gc_period_ns {
-            if now - self.last_gc.load(Ordering::Acquire) >= period {
-                self.gc_cycle(None);
-            }
+        // 4. The periodic GC (`gcTrigger{kind: gcTriggerTime}`): inject forcegchelper.
+        if self.cfg.gc_period_ns.is_some() {
+            self.gc_force_trigger();
         }
         // 5. schedtrace.
         // `proc.go: sysmon` prints when `lasttrace+schedtrace*1e6 <= now` with `lasttrace`

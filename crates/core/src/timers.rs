@@ -57,6 +57,17 @@ impl Timers {
         self.min_when.load(Ordering::Acquire)
     }
 
+    /// A copy for a checkpoint (see [`crate::fork`]).
+    pub fn fork(&self) -> Timers {
+        use crate::fork::ForkAtomic;
+        Timers {
+            heap: crate::fork::fork_spin(&self.heap),
+            len: self.len.fork(),
+            min_when: self.min_when.fork(),
+            seq: self.seq.fork(),
+        }
+    }
+
     /// Removes and returns the Gs of expired timers, in firing order.
     pub fn take_expired(&self, now: i64) -> Vec<GIdx> {
         if self.len.load(Ordering::Acquire) == 0 {

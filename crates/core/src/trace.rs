@@ -3,7 +3,7 @@
 //! Events carry the execution tracer's names (`internal/trace/tracev2/events.go`, format
 //! `go 1.26 trace`): GoCreate, GoStart, GoStop(reason), GoBlock(reason), GoUnblock,
 //! GoDestroy, GoSyscallBegin/End/EndBlocked, ProcStart/Stop/Steal, ProcsChange,
-//! STWBegin/End; plus the explorer's own: Steal{victim, thief, n}, Preempt,
+//! STWBegin/End, GCBegin/End; plus the explorer's own: Steal{victim, thief, n}, Preempt,
 //! StackGrow{old, new}, StackShrink, and thread-level ones (MStart, MPark, MWake,
 //! Spinning) the tracer leaves implicit.
 //!
@@ -142,8 +142,15 @@ pub enum EvKind {
     Print {
         line: u32,
     },
-    /// A GC stack-scan cycle.
-    GcCycle,
+    /// A GC cycle began (`gcStart`, before its sweep-termination stop-the-world) /
+    /// ended (`gcMarkTermination`, after the world restarted); `seq` is the cycle's
+    /// number, as in gctrace's `gc N`.
+    GCBegin {
+        seq: u32,
+    },
+    GCEnd {
+        seq: u32,
+    },
     /// The program ended (exit code).
     Exit {
         code: i32,
@@ -181,7 +188,8 @@ impl EvKind {
             EvKind::Spinning { .. } => "Spinning",
             EvKind::SchedTrace { .. } => "SchedTrace",
             EvKind::Print { .. } => "Print",
-            EvKind::GcCycle => "GCCycle",
+            EvKind::GCBegin { .. } => "GCBegin",
+            EvKind::GCEnd { .. } => "GCEnd",
             EvKind::Exit { .. } => "Exit",
         }
     }
@@ -230,6 +238,50 @@ impl EventLog {
             steals: AtomicU64::new(0),
             preemptions: AtomicU64::new(0),
         }
+    }
+
+    /// A copy of the counters with no events kept, for a checkpoint: the events come
+    /// back from the run's own log on restore ([`EventLog::adopt`]).
+    pub fn fork_counters(&self) -> EventLog {
+        use crate::fork::ForkAtomic;
+        EventLog {
+            keep: self.keep,
+            rmw: self.rmw,
+            events: SpinLock::new(VecDeque::new()),
+            count: self.count.fork(),
+            steals: self.steals.fork(),
+            preemptions: self.preemptions.fork(),
+        }
+    }
+
+    /// Takes the kept events of `from`, a log of the same run at or after this one's
+    /// count, and keeps those up to this count (the later ones happen again when the
+    /// run goes on). `from` is left empty.
+    pub fn adopt(&self, from: &EventLog) {
+        let mut q = std::mem::take(&mut *from.events.lock());
+        let from_count = from.count.load(Ordering::Relaxed);
+        let count = self.count.load(Ordering::Relaxed);
+        assert!(
+            from_count >= count,
+            "EventLog::adopt: the log is behind this one"
+        );
+        let extra = (from_count - count) as usize;
+        q.truncate(q.len().saturating_sub(extra));
+        *self.events.lock() = q;
+    }
+
+    /// A copy of the kept events up to `count` of `from` (a log of the same run at or
+    /// after `count`); `from` is unchanged.
+    pub fn copy_prefix(&self, from: &EventLog) {
+        let q = from.events.lock();
+        let from_count = from.count.load(Ordering::Relaxed);
+        let count = self.count.load(Ordering::Relaxed);
+        assert!(
+            from_count >= count,
+            "EventLog::copy_prefix: the log is behind this one"
+        );
+        let n = q.len().saturating_sub((from_count - count) as usize);
+        *self.events.lock() = q.iter().take(n).cloned().collect();
     }
 
     /// Counts an event (and a steal or preemption) without storing it.

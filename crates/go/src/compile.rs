@@ -3192,7 +3192,9 @@ impl<'a> Compiler<'a> {
                         };
                         let z = self.zero(s.elem());
                         let zr = self.konst(z, line);
-                        self.emit(I::MakeSlice(d, n, cap, zr), line);
+                        let ety = self.ty(s.elem());
+                        let esize = self.types.size(ety) as u32;
+                        self.emit(I::MakeSlice(d, n, cap, zr, esize), line);
                     }
                     Type::Map(_) => {
                         self.emit(I::MakeMap(d), line);
@@ -3471,7 +3473,7 @@ fn map_regs(i: &mut I, m: &impl Fn(Reg) -> Reg) {
             one(c);
             one(d)
         }
-        I::MakeSlice(a, b, c, d) => {
+        I::MakeSlice(a, b, c, d, _) => {
             one(a);
             one(b);
             if let Some(c) = c {

@@ -28,6 +28,8 @@ use gmp_core::program::Op;
 use crate::fmt as gofmt;
 use crate::types::{Ty, TyId, Types};
 
+mod fork;
+
 pub type Reg = u32;
 pub type FuncId = u32;
 
@@ -383,7 +385,9 @@ pub enum I {
     SetIndex(Reg, Reg, Reg),
     SetMap(Reg, Reg, Reg),
     MapDelete(Reg, Reg),
-    MakeSlice(Reg, Reg, Option<Reg>, Reg),
+    /// `make([]T, len, cap)`: dst, len, cap, T's zero value, and T's size in bytes (the
+    /// heap bytes reported to the core's GC pacer).
+    MakeSlice(Reg, Reg, Option<Reg>, Reg, u32),
     MakeMap(Reg),
     MakeChan(Reg, Option<Reg>),
     SliceLit(Reg, Vec<Reg>),
@@ -572,6 +576,7 @@ struct Frame {
 }
 
 /// What a yielded operation will hand back when the G resumes.
+#[derive(Clone)]
 enum Pending {
     None,
     Recv {
@@ -632,6 +637,8 @@ pub struct Gor {
     repanic: bool,
     /// Host memory the frames hold (bytes, about): bounded by [`MAX_HOST_FRAMES`].
     frame_bytes: usize,
+    /// Heap bytes allocated since the last resume returned (`Cx::alloc_bytes`).
+    alloc: u64,
 }
 
 /// Host memory a goroutine's frames may hold. A VM frame costs the host several
@@ -933,6 +940,7 @@ impl Gor {
             prior_panics: Vec::new(),
             repanic: false,
             frame_bytes: 0,
+            alloc: 0,
         };
         g.push_frame(f, args, caps, 0, 0, false);
         g
@@ -1716,7 +1724,7 @@ impl Gor {
                 }
                 self.ps += cost::MAP;
             }
-            I::MakeSlice(d, n, c, zero) => {
+            I::MakeSlice(d, n, c, zero, esize) => {
                 let len = as_int(g!(n));
                 let cap = c.map(|c| as_int(&r[c as usize])).unwrap_or(len);
                 if len < 0 {
@@ -1736,6 +1744,7 @@ impl Gor {
                     cap: cap as usize,
                 }));
                 set!(d, v);
+                self.alloc += cap as u64 * *esize as u64;
                 self.ps += cost::ALLOC + cap as u64 * 100;
             }
             I::MakeMap(d) => {
@@ -2473,7 +2482,14 @@ impl GCode for Gor {
         let spent = self.ps - before + self.carry_ps;
         cx.used_ns = spent / 1000;
         self.carry_ps = spent % 1000;
+        cx.alloc_bytes = std::mem::take(&mut self.alloc);
         y
+    }
+    fn clone_code(&self, f: &mut gmp_core::fork::Forker) -> Box<dyn GCode> {
+        self.fork(f)
+    }
+    fn host_bytes(&self) -> usize {
+        self.frame_bytes
     }
     fn stack_used(&self) -> u64 {
         self.used
@@ -2488,8 +2504,13 @@ impl GCode for Gor {
         self.label.clone()
     }
     fn line(&self) -> u32 {
+        // The innermost frame of the program's own code: a G inside fmt.Println or
+        // wg.Wait (the explorer's std, written in Go) is at the line that called it.
         self.frames
-            .last()
+            .iter()
+            .rev()
+            .find(|fr| self.prog.funcs[fr.func as usize].name.starts_with("main."))
+            .or(self.frames.last())
             .map(|fr| {
                 let f = &self.prog.funcs[fr.func as usize];
                 match f.lines.get(fr.pc.saturating_sub(1)).copied().unwrap_or(0) {

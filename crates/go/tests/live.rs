@@ -155,3 +155,24 @@ func main() {
         }
     }
 }
+
+/// GC cycles on real threads (`gmp_core::gc`): `runtime.GC()` from main, mark workers
+/// on every P, both stop-the-worlds. `stack.go: shrinkstack` gives the line real Go
+/// printed in 20 of 20 runs (oracle/gc_shrink); before the single `gcMarkDone` guard
+/// two workers could both stop the world at GOMAXPROCS=4 and hang.
+#[test]
+fn gc_cycles_on_real_threads() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../oracle");
+    let shrink = std::fs::read_to_string(path.join("gc_shrink/main.go")).unwrap();
+    let goid = std::fs::read_to_string(path.join("gc_goid/main.go")).unwrap();
+    for procs in [1, 2, 4] {
+        for _ in 0..3 {
+            let (got, code) = run_live(&shrink, procs);
+            assert_eq!(code, Some(0), "GOMAXPROCS={procs}");
+            assert_eq!(got, "grew: true moved after each GC: 1 1 1 1 0 0 0 0 0");
+            let (got, code) = run_live(&goid, procs);
+            assert_eq!(code, Some(0), "GOMAXPROCS={procs}");
+            assert!(got.ends_with("NumGoroutine 1 1"), "{got}");
+        }
+    }
+}

@@ -7,6 +7,7 @@ use yew::prelude::*;
 use super::ms::Ms;
 use super::p_card::PCard;
 use super::queues::GlobalQueue;
+use super::scrubber::Scrubber;
 use super::side::{Netpoll, Sysmon};
 use super::timeline::Timeline;
 use crate::runner::{Shared, POOL_THREADS};
@@ -18,6 +19,8 @@ pub struct MachineProps {
     pub runner: Shared,
     pub frame: u64,
     pub on_select: Callback<u64>,
+    /// The scrubber moved the run to a step.
+    pub on_seek: Callback<u64>,
     pub live: bool,
     pub ended: bool,
     pub text: Text,
@@ -51,6 +54,7 @@ pub fn machine(props: &MachineProps) -> Html {
                     { arrows(&ui.arrows, snap.ps.len(), &grid, s) }
                 </div>
                 <Timeline runner={props.runner.clone()} frame={props.frame} lanes={snap.gomaxprocs} />
+                <Scrubber runner={props.runner.clone()} frame={props.frame} on_seek={props.on_seek.clone()} />
                 <p class="help">{ s.t("machine.timeline_help") }</p>
             </section>
             <aside class="side">

@@ -16,9 +16,11 @@ pub mod notices;
 pub mod p_card;
 pub mod queues;
 pub mod quiz;
+pub mod scrubber;
 pub mod shortcuts;
 pub mod side;
 pub mod source;
+pub mod step_caption;
 pub mod timeline;
 
 use gmp_core::GKind;

@@ -1,0 +1,3 @@
+module oracle/gc_alloc
+
+go 1.27

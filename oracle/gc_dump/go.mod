@@ -1,0 +1,3 @@
+module oracle/gc_dump
+
+go 1.27

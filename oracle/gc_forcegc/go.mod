@@ -1,0 +1,3 @@
+module oracle/gc_forcegc
+
+go 1.27

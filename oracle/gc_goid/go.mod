@@ -1,0 +1,3 @@
+module oracle/gc_goid
+
+go 1.27

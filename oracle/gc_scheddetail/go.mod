@@ -1,0 +1,3 @@
+module oracle/gc_scheddetail
+
+go 1.27

@@ -1,0 +1,3 @@
+module oracle/gc_shrink
+
+go 1.27

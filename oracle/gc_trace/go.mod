@@ -1,0 +1,3 @@
+module oracle/gc_trace
+
+go 1.27

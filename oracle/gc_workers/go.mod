@@ -1,0 +1,3 @@
+module oracle/gc_workers
+
+go 1.27

@@ -1,0 +1,120 @@
+// Time travel in a lesson: the scrubber under the per-P timeline, used with the mouse
+// (click, drag) and the keyboard (Tab to it, arrows, PageUp/PageDown, Home/End). After
+// scrubbing back and forth, the screen is the one a link with step=N opens.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve } from './server.mjs';
+import { launch, DIST } from './browser.mjs';
+import { shot, noErrors } from './helpers.mjs';
+
+let browser, site;
+before(async () => {
+  browser = await launch();
+  site = await serve(DIST, { isolated: false });
+});
+after(async () => { await browser?.close(); await site?.close(); });
+
+const stepNo = (page) => page.$eval('#stepno', (e) => Number(e.textContent.replace(/\D/g, '')));
+
+/** Waits until the shown step is `n` and the scrubber stands there too. */
+async function at(page, n) {
+  try {
+    await page.waitForFunction((n) => document.querySelector('#stepno')?.textContent === `step ${n}`
+      && document.querySelector('#scrubber')?.value === String(n), n, { timeout: 15_000 });
+  } catch (e) {
+    const seen = await page.evaluate(() => [document.querySelector('#stepno')?.textContent,
+      document.querySelector('#scrubber')?.value, document.activeElement?.id]);
+    throw new Error(`expected step ${n}, the page shows ${JSON.stringify(seen)}`);
+  }
+  return n;
+}
+
+/** The scrubber's thumb position for a fraction of its track, in page coordinates. */
+async function track(page, frac) {
+  await page.$eval('#scrubber', (e) => e.scrollIntoView({ block: 'center' }));
+  const b = await page.$eval('#scrubber', (e) => { const r = e.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; });
+  return { x: b.x + 8 + (b.w - 16) * frac, y: b.y + b.h / 2 };
+}
+
+/** Everything the machine view shows of a moment. */
+const screen = (page) => page.evaluate(() => [
+  document.querySelector('#stepno').textContent,
+  document.querySelector('#clock').textContent,
+  [...document.querySelectorAll('.pcard')].map((c) => c.querySelector('header').textContent
+    + c.querySelector('.slots').textContent + c.querySelector('.ringinfo').dataset.ring).join('|'),
+  document.querySelector('#global').textContent,
+  [...document.querySelectorAll('#ms li')].map((l) => l.textContent).join('|'),
+  document.querySelector('#feed').textContent,
+  document.querySelector('#stdout').textContent,
+  document.querySelector('#timeline').toDataURL(),
+].join('\n'));
+
+test('scrubbing back and forth in a lesson shows what step=N shows', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${site.url}?lesson=compute-all&speed=1`);
+  await page.waitForSelector('#lesson[data-lesson="compute-all"]');
+  await page.click('#pause'); // Run
+  await page.waitForSelector('#stopped', { timeout: 60_000 }); // the program exits (4000+ steps)
+  await page.waitForTimeout(300);
+  const end = Number(await page.getAttribute('#scrubber', 'max'));
+  assert.ok(end > 2000, `the run went on (${end} steps)`);
+  assert.equal(await page.getAttribute('#scrubber', 'aria-label'), 'Step of the run');
+
+  // Tab reaches the scrubber.
+  await page.click('h1');
+  let tabs = 0;
+  while (tabs < 120 && await page.evaluate(() => document.activeElement?.id) !== 'scrubber') {
+    await page.keyboard.press('Tab');
+    tabs++;
+  }
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'scrubber', 'Tab reaches the scrubber');
+
+  // Mouse: a click on the track goes there.
+  const p40 = await track(page, 0.4);
+  await page.mouse.click(p40.x, p40.y);
+  await page.waitForFunction((end) => document.querySelector('#stepno').textContent !== `step ${end}`, end);
+  const a = await stepNo(page);
+  assert.ok(Math.abs(a - end * 0.4) < end * 0.05, `a click at 40% lands near 40% (${a} of ${end})`);
+  await at(page, a);
+  assert.match(await page.getAttribute('#scrubber', 'aria-valuetext'), new RegExp(`step ${a} of ${end}`));
+
+  // Keyboard: arrows one step, PageDown/PageUp one interval, Home/End.
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft');
+  await at(page, a - 3);
+  await page.keyboard.press('ArrowRight');
+  await at(page, a - 2);
+  const interval = Number(await page.getAttribute('#scrubber', 'data-interval'));
+  assert.ok(interval > 0, 'the checkpoint interval is known');
+  await page.keyboard.press('PageDown');
+  const down = await at(page, Math.max(0, a - 2 - interval));
+  await page.keyboard.press('PageUp');
+  await at(page, Math.min(end, down + interval));
+  await page.keyboard.press('Home');
+  await at(page, 0);
+  await page.keyboard.press('End');
+  await at(page, end);
+
+  // Mouse: drag from 75% back to 25%, then forward to 55%.
+  const [p75, p25, p55] = [await track(page, 0.75), await track(page, 0.25), await track(page, 0.55)];
+  await page.mouse.move(p75.x, p75.y);
+  await page.mouse.down();
+  await page.mouse.move(p25.x, p25.y, { steps: 12 });
+  await page.mouse.move(p55.x, p55.y, { steps: 8 });
+  await page.mouse.up();
+  await page.waitForTimeout(500);
+  const n = await stepNo(page);
+  assert.ok(Math.abs(n - end * 0.55) < end * 0.05, `the drag ends near 55% (${n} of ${end})`);
+  await at(page, n);
+  await page.waitForTimeout(300);
+  const scrubbed = await screen(page);
+  assert.match(page.url(), new RegExp(`step=${n}(&|$)`), 'the URL keeps the position');
+  await shot(page, 'seek-scrubbed');
+
+  const other = await browser.newPage();
+  await other.goto(page.url());
+  await at(other, n);
+  await other.waitForTimeout(300);
+  assert.equal(await screen(other), scrubbed, 'the scrubbed screen is the step=N screen');
+  noErrors(page, assert);
+  noErrors(other, assert);
+});

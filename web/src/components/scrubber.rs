@@ -1,0 +1,97 @@
+//! The scrubber under the per-P timeline: a slider over the steps of a deterministic
+//! run, from the start to the furthest step reached. Dragging or clicking seeks there
+//! (the core's `Timeline::seek`: the nearest checkpoint, then at most one interval
+//! replayed), and the whole machine view shows that moment. Keys: the arrows move one
+//! step, PageUp/PageDown one checkpoint interval, Home/End to the start and the
+//! furthest step. A live run has no steps to go back to: no scrubber.
+
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use crate::runner::Shared;
+
+/// The scrubber's words (one place, for translation).
+pub mod text {
+    pub const LABEL: &str = "Step of the run";
+    pub fn value(step: u64, of: u64) -> String {
+        format!("step {step} of {of}")
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct ScrubberProps {
+    pub runner: Shared,
+    pub frame: u64,
+    pub on_seek: Callback<u64>,
+}
+
+#[function_component(Scrubber)]
+pub fn scrubber(props: &ScrubberProps) -> Html {
+    // The step asked for and the frame it was asked at, until the run stands there: a
+    // frame drawn in between must not put the thumb back (and lose a key press).
+    let asked = use_mut_ref(|| None::<(u64, u64)>);
+    let r = props.runner.0.borrow();
+    let Some(eng) = r.engine.as_ref() else {
+        return html! {};
+    };
+    let Some((reach, interval)) = eng.reach() else {
+        return html! {};
+    };
+    let at = eng.steps();
+    let max = reach.max(at);
+    let step = match *asked.borrow() {
+        Some((n, frame)) if n != at && props.frame < frame + 30 => n,
+        _ => at,
+    };
+    if step == at {
+        *asked.borrow_mut() = None;
+    }
+    let frame = props.frame;
+    let oninput = {
+        let seek = props.on_seek.clone();
+        let asked = asked.clone();
+        Callback::from(move |e: InputEvent| {
+            let Some(el) = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+            else {
+                return;
+            };
+            if let Ok(n) = el.value().parse::<u64>() {
+                *asked.borrow_mut() = Some((n, frame));
+                seek.emit(n);
+            }
+        })
+    };
+    let onkeydown = {
+        let seek = props.on_seek.clone();
+        let asked = asked.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            let to = match e.key().as_str() {
+                "PageUp" => step.saturating_add(interval).min(max),
+                "PageDown" => step.saturating_sub(interval),
+                _ => return,
+            };
+            e.prevent_default();
+            *asked.borrow_mut() = Some((to, frame));
+            seek.emit(to);
+        })
+    };
+    let value = text::value(step, max);
+    let seek_ms = format!("{:.2}", r.last_seek_ms);
+    let build_ms = format!("{:.1}", r.last_build_ms);
+    let events = eng
+        .rt()
+        .events
+        .count
+        .load(std::sync::atomic::Ordering::Relaxed)
+        .to_string();
+    html! {
+        <div class="scrubber">
+            <input type="range" id="scrubber" min="0" max={max.to_string()} step="1"
+                value={step.to_string()} aria-label={text::LABEL} aria-valuetext={value.clone()}
+                data-seek-ms={seek_ms} data-build-ms={build_ms} data-events={events} data-interval={interval.to_string()} {oninput} {onkeydown} />
+            <span id="scrub-pos" class="scrub-pos">{ value }</span>
+        </div>
+    }
+}
