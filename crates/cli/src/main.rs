@@ -16,6 +16,7 @@
 use std::process::ExitCode;
 
 use gmp_core::scenarios::{self, fmt_duration, parse_duration, ParamKind};
+use gmp_core::seek::{Input, Policy, RunSpec, Timeline};
 use gmp_core::sim::Stop;
 use gmp_core::trace::Keep;
 use gmp_core::{Config, Sim};
@@ -366,24 +367,36 @@ fn run(a: RunArgs) -> ExitCode {
     if a.driver == "live" {
         return run_live(&a, program, cfg, &requests);
     }
-    let mut sim = match Sim::new(program, cfg, a.seed) {
-        Ok(sim) => sim,
+    // The run spec the page uses too; the CLI never seeks, so it keeps no checkpoint
+    // but the start.
+    let spec = RunSpec {
+        prog: program,
+        cfg,
+        seed: a.seed,
+        inputs: requests
+            .iter()
+            .map(|&(kind, n)| (0, Input::Spawn(kind, n)))
+            .collect(),
+    };
+    let policy = Policy {
+        interval: u64::MAX,
+        budget: usize::MAX,
+    };
+    let mut tl = match Timeline::new(spec, policy) {
+        Ok(tl) => tl,
         Err(e) => return usage_error(e),
     };
-    for &(kind, n) in &requests {
-        if let Err(e) = sim.rt.request_spawn(kind, n) {
-            return usage_error(e);
-        }
-    }
     // Stream output as it appears.
     let mut out = Output::default();
+    let mut chunk_end = 0;
     let stop = loop {
-        let chunk_end = (sim.now() + 5_000_000).min(a.max_time);
-        match sim.run_until(chunk_end, u64::MAX) {
-            Stop::TimeLimit if chunk_end < a.max_time => out.flush(&sim.rt),
+        chunk_end = (chunk_end + 5_000_000).min(a.max_time);
+        match tl.run(chunk_end, u64::MAX) {
+            Stop::TimeLimit if chunk_end < a.max_time => out.flush(&tl.sim.rt),
             other => break other,
         }
     };
+    let sim = &tl.sim;
     out.flush(&sim.rt);
     if a.events {
         for e in sim.rt.events.snapshot() {
@@ -403,7 +416,7 @@ fn run(a: RunArgs) -> ExitCode {
             eprintln!(
                 "gmp: stopped after {} of virtual time (--max-time): {}",
                 fmt_duration(a.max_time as u64),
-                explain_hang(&sim)
+                explain_hang(sim)
             );
             ExitCode::from(3)
         }

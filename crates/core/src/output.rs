@@ -102,7 +102,10 @@ impl Runtime {
             stderr,
             stdout_unterminated,
             stderr_unterminated,
-            schedtrace: tail(&self.schedtrace_out, &mut cursor.schedtrace),
+            schedtrace: tail(&self.schedtrace_out, &mut cursor.schedtrace)
+                .into_iter()
+                .map(|l| l.to_string())
+                .collect(),
             stack_copies: tail(&self.stack_copies, &mut cursor.stack_copies),
             exit: if self.is_exited() {
                 self.exit.try_lock().ok().and_then(|e| e.clone())
@@ -192,7 +195,14 @@ mod tests {
             s.run_until(ms * 1_000_000, u64::MAX);
             lines.extend(s.rt.output_since(&mut c).schedtrace);
         }
-        assert_eq!(lines, s.rt.schedtrace_out.lock().unwrap().clone());
+        let kept: Vec<String> =
+            s.rt.schedtrace_out
+                .lock()
+                .unwrap()
+                .iter()
+                .map(|l| l.to_string())
+                .collect();
+        assert_eq!(lines, kept);
         assert!(lines.len() >= 3, "{lines:?}");
     }
 

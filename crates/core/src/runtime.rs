@@ -499,8 +499,9 @@ pub struct Runtime {
     /// The last line of stdout / stderr is not finished (a write without a newline).
     pub stdout_open: AtomicBool,
     pub stderr_open: AtomicBool,
-    /// schedtrace/scheddetail output (stderr), line by line.
-    pub schedtrace_out: Mutex<Vec<String>>,
+    /// schedtrace/scheddetail output (stderr), line by line (shared lines: a
+    /// checkpoint's restore copies them by reference).
+    pub schedtrace_out: Mutex<Vec<Arc<str>>>,
     /// Labels the program recorded (`order = append(order, ...)`).
     pub record: Mutex<Vec<String>>,
     /// Addresses the recursion example recorded, by depth.

@@ -25,7 +25,7 @@ impl Runtime {
         let text = self.schedtrace_text(since_start_ns / 1_000_000, detailed);
         let mut out = self.schedtrace_out.lock().unwrap();
         for line in text.lines() {
-            out.push(line.to_string());
+            out.push(line.into());
             let n = out.len() - 1;
             self.emit(None, crate::trace::EvKind::SchedTrace { line: n as u32 });
         }

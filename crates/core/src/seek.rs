@@ -220,7 +220,9 @@ impl Timeline {
             if self.sim.steps >= max_steps {
                 return Stop::StepLimit;
             }
-            let next_ckpt = (self.sim.steps / self.interval + 1) * self.interval;
+            let next_ckpt = (self.sim.steps / self.interval)
+                .saturating_add(1)
+                .saturating_mul(self.interval);
             let mut chunk = max_steps.min(next_ckpt);
             if let Some((at, _)) = self.inputs.get(self.applied) {
                 chunk = chunk.min(*at);
