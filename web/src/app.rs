@@ -24,6 +24,7 @@ use crate::components::quiz::QuizPanel;
 use crate::components::shortcuts::Shortcuts;
 use crate::components::source::GoSource;
 use crate::components::step_caption::StepCaption;
+use crate::components::step_tools::StepTools;
 use crate::lessons;
 use crate::pool;
 use crate::runner::{Shared, POOL_THREADS};
@@ -304,6 +305,7 @@ pub fn app() -> Html {
                 out_of_threads={out_of_threads} exit={exit} />
             <Controls page={page_rc.clone()} dispatch={dispatch.clone()} text={s.clone()} gomaxprocs={snap.gomaxprocs} now={snap.now} />
             <StepCaption runner={runner.clone()} frame={frame} steppable={!page.run.live && !page.run.finished() && st.paused} />
+            <StepTools page={page_rc.clone()} dispatch={dispatch.clone()} runner={runner.clone()} frame={frame} text={s.clone()} />
             }
             if let Some(q) = &st.quiz {
                 <QuizPanel text={s.clone()} only={q.clone()} seed={st.spec.seed} embed={st.embed} pass={st.pass} link={link.clone()} />

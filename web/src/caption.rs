@@ -159,6 +159,22 @@ pub fn sentence(e: &Event, before: &Snapshot, name: Name) -> Option<String> {
     })
 }
 
+/// The caption of "skip start-up": how long the runtime's start-up took.
+pub fn started(steps: u64, main: &str, line: u32) -> String {
+    format!(
+        "Skipped the runtime's start-up ({steps} scheduler steps: schedinit and procresize, then runtime.main starting the runtime's own goroutines). {main} is at line {line} of main.go."
+    )
+}
+
+/// The caption of a "next ..." search that found nothing.
+pub fn not_found(steps: u64, ended: bool) -> String {
+    if ended {
+        format!("Not found: the run ended {steps} scheduler steps later.")
+    } else {
+        format!("Not found in the next {steps} scheduler steps; the run stands where the search stopped.")
+    }
+}
+
 /// The caption of one (merged) step: its events' sentences, in order, joined; the
 /// `GoStart` after a steal is folded into the steal's sentence. `moved` names the
 /// goroutines whose line changed when there was no event.

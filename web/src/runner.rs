@@ -15,7 +15,7 @@ use gmp_core::runtime::{ExitStatus, StackCopy};
 use gmp_core::GKind;
 
 use crate::engine::Engine;
-use crate::state::{Command, Page, RunFacts};
+use crate::state::{Command, Page, RunFacts, StepTarget};
 use crate::ui::Ui;
 
 /// Workers started for live runs: GOMAXPROCS up to 16, sysmon, and Ms blocked in
@@ -45,6 +45,10 @@ pub struct Runner {
     pub caption: Option<String>,
     /// The step count before each Step, so Step back undoes a whole merged step.
     marks: Vec<u64>,
+    /// Play by steps: this many Steps a second instead of virtual time.
+    step_rate: Option<u32>,
+    /// Steps owed to the step rate (fractions carry over between frames).
+    step_debt: f64,
     /// Wall ms of the last seek not yet shown: the seek itself (the next frame adds
     /// folding the events in).
     seek_ms: Option<f64>,
@@ -57,6 +61,9 @@ pub struct Runner {
 /// Scheduler steps a Step may merge while none of them changes anything the page
 /// shows (no event, no goroutine on a new line).
 pub const MAX_MERGED_STEPS: u32 = 2_000;
+
+/// Scheduler steps a "next steal / preemption / ..." search runs before it gives up.
+pub const MAX_SEARCH_STEPS: u32 = 50_000;
 
 /// A goroutine as a caption names it: "A (G19)", "main (G1)", "G2 (forcegchelper)".
 pub fn caption_name(
@@ -164,6 +171,11 @@ impl Runner {
                 }
             }
             Command::Step => self.step(),
+            Command::StepTo(t, g) => self.step_to(Some((t, g))),
+            Command::StepRate(r) => {
+                self.step_rate = r;
+                self.step_debt = 0.0;
+            }
             Command::StepBack => {
                 let Some(e) = self.engine.as_mut() else {
                     return Ok(());
@@ -213,50 +225,82 @@ impl Runner {
     /// One Step: scheduler steps until one changes what the page shows (an event, or
     /// a goroutine on a new line), at most [`MAX_MERGED_STEPS`]; then its caption.
     fn step(&mut self) {
+        self.step_to(None);
+    }
+
+    /// Steps until `to` happens (or, for `None`, one Step), then says so: the caption
+    /// is the sentence of the step where it happened.
+    pub fn step_to(&mut self, to: Option<(StepTarget, Option<u64>)>) {
         let Some(e) = self.engine.as_mut() else {
             return;
         };
         if e.is_live() {
             return;
         }
-        let before = e.snapshot();
+        let mut before = e.snapshot();
+        let first = e.steps();
         let lines0 = lines(&before);
         let mut cursor = self.events_from;
         // Events of earlier frames not read yet are not this step's.
         let _ = e.events_since(&mut cursor);
-        let count0 = e
-            .rt()
-            .events
-            .count
-            .load(std::sync::atomic::Ordering::Acquire);
         self.marks.push(e.steps());
         let watch_lines = before.gs.len() <= 2_000;
         let mut moved = vec![];
-        for _ in 0..MAX_MERGED_STEPS {
+        let mut evs = vec![];
+        let mut found = to.is_none();
+        let limit = if to.is_some() { MAX_SEARCH_STEPS } else { MAX_MERGED_STEPS };
+        for _ in 0..limit {
+            if to.is_some() && watch_lines {
+                before = e.snapshot();
+            }
             e.step();
-            if e.stopped().is_some()
-                || e.rt()
-                    .events
-                    .count
-                    .load(std::sync::atomic::Ordering::Acquire)
-                    > count0
-            {
+            evs = e.events_since(&mut cursor);
+            if e.stopped().is_some() {
                 break;
             }
-            if watch_lines {
-                let now = lines(&e.snapshot());
-                if now != lines0 {
-                    moved = now.into_iter().filter(|x| !lines0.contains(x)).collect();
-                    break;
+            match to {
+                None => {
+                    if !evs.is_empty() {
+                        break;
+                    }
+                    if watch_lines {
+                        let now = lines(&e.snapshot());
+                        if now != lines0 {
+                            moved = now.into_iter().filter(|x| !lines0.contains(x)).collect();
+                            break;
+                        }
+                    }
+                }
+                Some((StepTarget::MainStarts, _)) => {
+                    let snap = e.snapshot();
+                    if let Some(g) = snap.gs.iter().find(|g| g.kind == GKind::Main && g.line > 0) {
+                        moved = vec![(g.goid, g.line)];
+                        found = true;
+                        break;
+                    }
+                }
+                Some((t, g)) => {
+                    if evs.iter().any(|ev| t.matches(&ev.kind, g)) {
+                        found = true;
+                        break;
+                    }
                 }
             }
         }
-        let evs = e.events_since(&mut cursor);
         let after = e.snapshot();
         let rt = e.rt();
         let name = |g: u64| caption_name(&[&after, &before], rt, g);
-        let mut text = crate::caption::caption(&evs, &before, &moved, &name);
-        if text.is_empty() {
+        let mut text = match to {
+            Some((StepTarget::MainStarts, _)) if found => crate::caption::started(
+                e.steps() - first,
+                &name(moved[0].0),
+                moved[0].1,
+            ),
+            _ => crate::caption::caption(&evs, &before, &moved, &name),
+        };
+        if !found {
+            text = crate::caption::not_found(e.steps() - first, e.stopped().is_some());
+        } else if text.is_empty() {
             text = match e.stopped() {
                 Some(gmp_core::Stop::TimeLimit) => "The run has reached its time limit.".into(),
                 Some(_) => "The program has ended: there is nothing left to step.".into(),
@@ -278,10 +322,22 @@ impl Runner {
         self.last_ms = Some(now_ms);
         let t0 = crate::clock::now_ms();
         let eng = self.engine.as_mut()?;
-        if !self.paused && eng.advance((dt * 1e6 * self.speed) as i64, 8.0) > 0 {
-            self.caption = None;
-            self.marks.clear();
+        match self.step_rate {
+            Some(rate) if !self.paused && !eng.is_live() => {
+                self.step_debt = (self.step_debt + dt * rate as f64 / 1000.0).min(4.0);
+                while self.step_debt >= 1.0 {
+                    self.step_debt -= 1.0;
+                    self.step();
+                }
+            }
+            _ => {
+                if !self.paused && eng.advance((dt * 1e6 * self.speed) as i64, 8.0) > 0 {
+                    self.caption = None;
+                    self.marks.clear();
+                }
+            }
         }
+        let eng = self.engine.as_mut()?;
         let snap = eng.snapshot();
         let evs = eng.events_since(&mut self.events_from);
         let out = eng.rt().output_since(&mut self.out);

@@ -263,6 +263,64 @@ impl RunFacts {
     }
 }
 
+/// Where a "skip" or "next" button steps to.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum StepTarget {
+    /// main.main's first line (past the runtime's start-up).
+    MainStarts,
+    /// The next work steal (`runqsteal`).
+    Steal,
+    /// The next preemption (of the selected G, if any).
+    Preempt,
+    /// The next P taken from an M in a syscall (`handoffp`).
+    Handoff,
+    /// The next `runtime.Gosched` (of the selected G, if any).
+    Gosched,
+    /// The next time a goroutine parks (the selected G, if any).
+    Park,
+}
+
+impl StepTarget {
+    pub const NEXT: [StepTarget; 5] = [
+        StepTarget::Steal,
+        StepTarget::Preempt,
+        StepTarget::Handoff,
+        StepTarget::Gosched,
+        StepTarget::Park,
+    ];
+
+    /// Whether an event is what this target looks for (about goroutine `g`, if given).
+    pub fn matches(self, k: &gmp_core::trace::EvKind, g: Option<u64>) -> bool {
+        use gmp_core::trace::{EvKind, StopReason};
+        let mine = |x: u64| g.is_none_or(|g| g == x);
+        match (self, k) {
+            (StepTarget::Steal, EvKind::Steal { .. }) => true,
+            (StepTarget::Preempt, EvKind::Preempt { g: x, .. }) => mine(*x),
+            (StepTarget::Handoff, EvKind::ProcSteal { .. }) => true,
+            (StepTarget::Gosched, EvKind::GoStop { g: x, reason: StopReason::Gosched }) => mine(*x),
+            (StepTarget::Park, EvKind::GoBlock { g: x, .. }) => mine(*x),
+            _ => false,
+        }
+    }
+
+    /// The key of its button's words (`static/i18n/*.json`).
+    pub fn key(self) -> &'static str {
+        match self {
+            StepTarget::MainStarts => "step.skip_startup",
+            StepTarget::Steal => "step.next_steal",
+            StepTarget::Preempt => "step.next_preempt",
+            StepTarget::Handoff => "step.next_handoff",
+            StepTarget::Gosched => "step.next_gosched",
+            StepTarget::Park => "step.next_park",
+        }
+    }
+
+    /// Whether the selected goroutine narrows the search.
+    pub fn per_g(self) -> bool {
+        matches!(self, StepTarget::Preempt | StepTarget::Gosched | StepTarget::Park)
+    }
+}
+
 /// What the runner must do to the machine.
 #[derive(Clone, PartialEq, Debug)]
 pub enum Command {
@@ -280,6 +338,10 @@ pub enum Command {
     StepBack,
     /// Move the deterministic run to this step (the scrubber).
     Seek(u64),
+    /// Step until this happens (to the selected goroutine, if one is given).
+    StepTo(StepTarget, Option<u64>),
+    /// Play by steps: this many Steps a second (`None`: by virtual time).
+    StepRate(Option<u32>),
     /// Run or pause, at a speed.
     Clock {
         paused: bool,
@@ -306,6 +368,8 @@ pub struct Page {
     /// Explanations shown in a compact or embedded page.
     pub show_help: bool,
     pub run: RunFacts,
+    /// Play by steps: Steps a second (`None`: by virtual time).
+    pub step_rate: Option<u32>,
     /// Compile errors of the program last run from the editor, at their lines.
     pub diags: Vec<gmp_go::Diag>,
     /// The editor's text when it is not the program running (it did not compile).
@@ -334,6 +398,10 @@ pub enum Action {
     StepBack,
     /// The scrubber: go to this step of the deterministic run.
     Seek(u64),
+    /// Skip start-up, or step to the next steal, preemption, ... (deterministic).
+    StepTo(StepTarget),
+    /// Play by steps, this many a second (`None`: by virtual time, at the speed).
+    StepRate(Option<u32>),
     Reset,
     Export,
     Select(u64),
@@ -410,6 +478,7 @@ impl Page {
             shortcuts_open: false,
             show_help: false,
             run: RunFacts::default(),
+            step_rate: None,
             diags: vec![],
             draft: None,
             commands: vec![],
@@ -579,7 +648,7 @@ impl Page {
                 self.settings.paused = !self.settings.paused;
                 self.clock();
             }
-            Action::Step | Action::StepBack | Action::Seek(_) if self.run.live => {
+            Action::Step | Action::StepBack | Action::Seek(_) | Action::StepTo(_) if self.run.live => {
                 self.say(Msg::new("notice.step_needs_sim"));
             }
             Action::Step => {
@@ -599,6 +668,19 @@ impl Page {
                 self.settings.paused = true;
                 self.clock();
                 self.send(Command::Seek(n));
+            }
+            Action::StepTo(t) => {
+                if self.run.finished() {
+                    return self.ended_notice();
+                }
+                self.settings.paused = true;
+                self.clock();
+                let g = self.selected.filter(|_| t.per_g());
+                self.send(Command::StepTo(t, g));
+            }
+            Action::StepRate(r) => {
+                self.step_rate = r;
+                self.send(Command::StepRate(r));
             }
             Action::Reset => {
                 // A lesson goes back to its first step and waits; the explorer runs again.

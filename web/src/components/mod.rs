@@ -21,6 +21,7 @@ pub mod shortcuts;
 pub mod side;
 pub mod source;
 pub mod step_caption;
+pub mod step_tools;
 pub mod timeline;
 
 use gmp_core::GKind;

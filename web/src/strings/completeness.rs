@@ -72,9 +72,12 @@ const SAME_IN: &[(&str, &[&str])] = &[
             "lesson.embed_title",
             "gen.topic_steal",
             "gen.topic_preempt",
+            "step.next_preempt",
+            "step.next_gosched",
+            "step.next_park",
         ],
     ),
-    ("zh-Hant", &[]),
+    ("zh-Hant", &["step.next_gosched"]),
 ];
 
 fn allowed_same(lang: &str, key: &str) -> bool {
