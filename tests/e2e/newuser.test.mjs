@@ -207,7 +207,7 @@ test('3. an author pastes two embed codes into a page on another origin: each fr
   assert.equal(h2, await content(f2), 'frame 2 has its own height');
   assert.notEqual(h1, h2);
   // Collapse the Go program in frame 1: frame 1 shrinks, frame 2 stays.
-  await f1.click('#lesson details summary');
+  await f1.click('#src-fold summary');
   await page.waitForFunction((h) => Number(document.querySelectorAll('iframe')[0].height) < h, h1, { timeout: 10_000 });
   const [h1b, h2b] = await heights();
   assert.equal(h2b, h2);

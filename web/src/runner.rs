@@ -248,7 +248,11 @@ impl Runner {
         let mut moved = vec![];
         let mut evs = vec![];
         let mut found = to.is_none();
-        let limit = if to.is_some() { MAX_SEARCH_STEPS } else { MAX_MERGED_STEPS };
+        let limit = if to.is_some() {
+            MAX_SEARCH_STEPS
+        } else {
+            MAX_MERGED_STEPS
+        };
         for _ in 0..limit {
             if to.is_some() && watch_lines {
                 before = e.snapshot();
@@ -291,11 +295,9 @@ impl Runner {
         let rt = e.rt();
         let name = |g: u64| caption_name(&[&after, &before], rt, g);
         let mut text = match to {
-            Some((StepTarget::MainStarts, _)) if found => crate::caption::started(
-                e.steps() - first,
-                &name(moved[0].0),
-                moved[0].1,
-            ),
+            Some((StepTarget::MainStarts, _)) if found => {
+                crate::caption::started(e.steps() - first, &name(moved[0].0), moved[0].1)
+            }
             _ => crate::caption::caption(&evs, &before, &moved, &name),
         };
         if !found {

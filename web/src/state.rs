@@ -297,7 +297,13 @@ impl StepTarget {
             (StepTarget::Steal, EvKind::Steal { .. }) => true,
             (StepTarget::Preempt, EvKind::Preempt { g: x, .. }) => mine(*x),
             (StepTarget::Handoff, EvKind::ProcSteal { .. }) => true,
-            (StepTarget::Gosched, EvKind::GoStop { g: x, reason: StopReason::Gosched }) => mine(*x),
+            (
+                StepTarget::Gosched,
+                EvKind::GoStop {
+                    g: x,
+                    reason: StopReason::Gosched,
+                },
+            ) => mine(*x),
             (StepTarget::Park, EvKind::GoBlock { g: x, .. }) => mine(*x),
             _ => false,
         }
@@ -317,7 +323,10 @@ impl StepTarget {
 
     /// Whether the selected goroutine narrows the search.
     pub fn per_g(self) -> bool {
-        matches!(self, StepTarget::Preempt | StepTarget::Gosched | StepTarget::Park)
+        matches!(
+            self,
+            StepTarget::Preempt | StepTarget::Gosched | StepTarget::Park
+        )
     }
 }
 
@@ -648,7 +657,9 @@ impl Page {
                 self.settings.paused = !self.settings.paused;
                 self.clock();
             }
-            Action::Step | Action::StepBack | Action::Seek(_) | Action::StepTo(_) if self.run.live => {
+            Action::Step | Action::StepBack | Action::Seek(_) | Action::StepTo(_)
+                if self.run.live =>
+            {
                 self.say(Msg::new("notice.step_needs_sim"));
             }
             Action::Step => {

@@ -933,7 +933,7 @@ impl Runtime {
             self.schedtrace_out
                 .lock()
                 .unwrap()
-                .push(gctrace_line(&stats));
+                .push(gctrace_line(&stats).into());
         }
         let seq = stats.n;
         self.gc.done.lock().push(stats);

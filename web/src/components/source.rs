@@ -443,6 +443,8 @@ pub fn go_source(props: &SourceProps) -> Html {
     html! {
         <section id="gosrc" class="gosrc" aria-labelledby="src-h">
             { header }
+            <details id="src-fold" class="src-fold" open=true>
+            <summary>{ s.t("src.lines_label") }</summary>
             if !runnable {
                 <p class="note">{ s.t("src.not_runnable") }</p>
             } else {
@@ -487,6 +489,7 @@ pub fn go_source(props: &SourceProps) -> Html {
                     </> }) }
                 </p>
             }
+            </details>
         </section>
     }
 }
