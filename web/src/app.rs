@@ -304,7 +304,7 @@ pub fn app() -> Html {
             <Notices page={page_rc.clone()} dispatch={dispatch.clone()} text={s.clone()} open_live={open_link.clone()}
                 out_of_threads={out_of_threads} exit={exit} />
             <Controls page={page_rc.clone()} dispatch={dispatch.clone()} text={s.clone()} gomaxprocs={snap.gomaxprocs} now={snap.now} />
-            <StepCaption runner={runner.clone()} frame={frame} steppable={!page.run.live && !page.run.finished() && st.paused} />
+            <StepCaption runner={runner.clone()} frame={frame} steppable={!page.run.live && !page.run.finished() && st.paused} text={s.clone()} />
             <StepTools page={page_rc.clone()} dispatch={dispatch.clone()} runner={runner.clone()} frame={frame} text={s.clone()} />
             }
             if let Some(q) = &st.quiz {

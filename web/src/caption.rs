@@ -8,210 +8,170 @@
 //! event kind has a sentence: the match below has no catch-all arm, so a new kind does
 //! not compile until it has one. A step with no event, in which only a goroutine's
 //! line moved, says that.
+//!
+//! A caption is kept as messages ([`Msg`]: a key of `static/i18n/*.json` and its
+//! values), so it is said in the page's language; goroutine names and Go's names go
+//! in as they are.
 
 use gmp_core::snapshot::Snapshot;
 use gmp_core::trace::{EvKind, Event, StopReason};
 
+use crate::strings::{Arg, Msg};
+
 /// Names a goroutine for a caption.
 pub type Name<'a> = &'a dyn Fn(u64) -> String;
 
-/// Where a goroutine was in a snapshot, as a phrase after "from" ("P0's runnext").
-fn taken_from(before: &Snapshot, g: u64, p: i32) -> Option<String> {
+/// Where a goroutine was in a snapshot: the key of a `GoStart` sentence that says so,
+/// and the P it was taken from when that is another P.
+fn taken_from(before: &Snapshot, g: u64, p: i32) -> (&'static str, Option<u32>) {
     for q in &before.ps {
         let own = q.id as i32 == p;
-        let whose = if own {
-            "its".to_string()
-        } else {
-            format!("P{}'s", q.id)
-        };
         if q.runnext == Some(g) {
-            return Some(format!("{whose} runnext"));
+            return if own {
+                ("cap.go_start_own_runnext", None)
+            } else {
+                ("cap.go_start_other_runnext", Some(q.id))
+            };
         }
         if q.ring.contains(&g) {
-            return Some(format!("{whose} local run queue"));
+            return if own {
+                ("cap.go_start_own_ring", None)
+            } else {
+                ("cap.go_start_other_ring", Some(q.id))
+            };
         }
     }
     if before.global.as_ref().is_some_and(|q| q.contains(&g)) {
-        return Some("the global run queue".into());
+        return ("cap.go_start_global", None);
     }
-    None
+    ("cap.go_start", None)
 }
 
-/// One event in words (`None` only for events that are part of another one's
-/// sentence, such as the `GoStart` that follows a steal).
-pub fn sentence(e: &Event, before: &Snapshot, name: Name) -> Option<String> {
+fn int(n: impl TryInto<i64>) -> Arg {
+    Arg::Int(n.try_into().unwrap_or(i64::MAX))
+}
+
+/// One event in words.
+pub fn sentence(e: &Event, before: &Snapshot, name: Name) -> Msg {
+    // The P the event happened on (or the M, when it had none): Go's names, the same in
+    // every language.
     let p = if e.p >= 0 {
         format!("P{}", e.p)
     } else {
-        "an M without a P".into()
+        format!("M{}", e.m)
     };
-    Some(match &e.kind {
-        EvKind::GoCreate { g, parent } => format!(
-            "{} ran a go statement: the new goroutine {} goes into {p}'s runnext (newproc), ahead of its local run queue",
-            name(*parent),
-            name(*g)
-        ),
-        EvKind::GoStart { g } => match taken_from(before, *g, e.p) {
-            Some(from) => format!("{p} runs {}, taken from {from} (schedule → execute)", name(*g)),
-            None => format!("{p} runs {} (schedule → execute)", name(*g)),
-        },
-        EvKind::GoStop { g, reason: StopReason::Gosched } => format!(
-            "{} called runtime.Gosched: it stays runnable and goes to the tail of the global run queue, and {p} looks for the next goroutine",
-            name(*g)
-        ),
-        EvKind::GoStop { g, reason: StopReason::Preempted } => format!(
-            "{} was preempted: it goes to the tail of the global run queue, and {p} looks for the next goroutine",
-            name(*g)
-        ),
-        EvKind::GoBlock { g, reason } => format!(
-            "{} blocks ({reason}): it waits off every queue (gopark), and {p} looks for other work",
-            name(*g)
-        ),
-        EvKind::GoUnblock { g } if e.p >= 0 => format!(
-            "{} is ready again (goready): it goes into {p}'s runnext",
-            name(*g)
-        ),
-        EvKind::GoUnblock { g } => format!(
-            "{} is ready again; with no P to hand it to, it goes to the global run queue",
-            name(*g)
-        ),
-        EvKind::GoDestroy { g } => format!(
-            "{} returned from its function: it is dead (goexit0) and its G is kept for reuse (gfput)",
-            name(*g)
-        ),
-        EvKind::GoSyscallBegin { g } => format!(
-            "{} enters a system call (entersyscall): its M goes into the kernel and {p} is left for sysmon to retake if it takes long",
-            name(*g)
-        ),
-        EvKind::GoSyscallEnd { g } => format!(
-            "{} is back from its system call and still has {p} (exitsyscall fast path)",
-            name(*g)
-        ),
-        EvKind::GoSyscallEndBlocked { g } => format!(
-            "{} is back from its system call, but its P was taken meanwhile: it looks for another P, or waits in the global run queue",
-            name(*g)
-        ),
-        EvKind::ProcStart { p } => format!("P{p} starts running on an M"),
-        EvKind::ProcStop { p } => format!("P{p} found nothing to run and goes idle (pidleput)"),
-        EvKind::ProcSteal { p, m } => format!(
-            "P{p} is taken from M{m}, which is stuck in a system call (retake → handoffp), so another M can run Go code on it"
-        ),
-        EvKind::ProcsChange { procs } => {
-            format!("GOMAXPROCS is now {procs} (procresize, with the world stopped)")
+    let m = |key: &'static str| Msg::new(key);
+    match &e.kind {
+        EvKind::GoCreate { g, parent } => m("cap.go_create")
+            .with("parent", name(*parent))
+            .with("g", name(*g))
+            .with("p", p),
+        EvKind::GoStart { g } => {
+            let (key, q) = taken_from(before, *g, e.p);
+            let msg = m(key).with("p", p).with("g", name(*g));
+            match q {
+                Some(q) => msg.with("q", q.to_string()),
+                None => msg,
+            }
         }
+        EvKind::GoStop { g, reason: StopReason::Gosched } => {
+            m("cap.gosched").with("g", name(*g)).with("p", p)
+        }
+        EvKind::GoStop { g, reason: StopReason::Preempted } => {
+            m("cap.preempted").with("g", name(*g)).with("p", p)
+        }
+        EvKind::GoBlock { g, reason } => m("cap.go_block")
+            .with("g", name(*g))
+            .with("reason", *reason)
+            .with("p", p),
+        EvKind::GoUnblock { g } if e.p >= 0 => m("cap.go_unblock").with("g", name(*g)).with("p", p),
+        EvKind::GoUnblock { g } => m("cap.go_unblock_no_p").with("g", name(*g)),
+        EvKind::GoDestroy { g } => m("cap.go_destroy").with("g", name(*g)),
+        EvKind::GoSyscallBegin { g } => m("cap.syscall_begin").with("g", name(*g)).with("p", p),
+        EvKind::GoSyscallEnd { g } => m("cap.syscall_end").with("g", name(*g)).with("p", p),
+        EvKind::GoSyscallEndBlocked { g } => m("cap.syscall_end_blocked").with("g", name(*g)),
+        EvKind::ProcStart { p } => m("cap.proc_start").with("p", p.to_string()),
+        EvKind::ProcStop { p } => m("cap.proc_stop").with("p", p.to_string()),
+        EvKind::ProcSteal { p, m: lost } => m("cap.proc_steal")
+            .with("p", p.to_string())
+            .with("m", lost.to_string()),
+        EvKind::ProcsChange { procs } => m("cap.procs_change").with("procs", procs.to_string()),
         EvKind::ProcDestroy { p, moved } if moved.is_empty() => {
-            format!("P{p} is destroyed (GOMAXPROCS went down); it had no goroutines queued")
+            m("cap.proc_destroy_empty").with("p", p.to_string())
         }
-        EvKind::ProcDestroy { p, moved } => format!(
-            "P{p} is destroyed (GOMAXPROCS went down): its {} queued goroutine{} move{} to the global run queue",
-            moved.len(),
-            if moved.len() == 1 { "" } else { "s" },
-            if moved.len() == 1 { "s" } else { "" }
-        ),
-        EvKind::STWBegin { kind } => format!("The world stops ({kind}): every P halts its goroutine"),
-        EvKind::STWEnd => "The world starts again: the Ps run goroutines again".into(),
-        EvKind::Steal { victim, thief, n, runnext: true } => format!(
-            "P{thief} had no work and stole P{victim}'s runnext ({n} goroutine) (runqsteal)"
-        ),
-        EvKind::Steal { victim, thief, n, .. } => format!(
-            "P{thief} had no work and stole {n} goroutine{} from P{victim}'s local run queue: half of it (runqsteal)",
-            if *n == 1 { "" } else { "s" }
-        ),
-        EvKind::PreemptRequest { g, p, async_ } => format!(
-            "sysmon sees {} has run on P{p} for over 10 ms and asks it to stop (preemptone{})",
-            name(*g),
-            if *async_ { ", with a signal" } else { "" }
-        ),
-        EvKind::Preempt { g, async_: true } => format!(
-            "{} stops where the preemption signal caught it (asyncPreempt)",
-            name(*g)
-        ),
-        EvKind::Preempt { g, async_: false } => format!(
-            "{} stops at a function call's stack check (the cooperative preemption)",
-            name(*g)
-        ),
-        EvKind::StackGrow { g, old, new } => format!(
-            "{} needs more stack than its {old} bytes: the runtime copies it to a new {new}-byte stack (newstack → copystack), so its locals move",
-            name(*g)
-        ),
-        EvKind::StackShrink { g, old, new } => format!(
-            "{} uses under a quarter of its {old}-byte stack: the GC shrinks it to {new} bytes (shrinkstack)",
-            name(*g)
-        ),
-        EvKind::MStart { id } => format!("A new OS thread M{id} starts (newm)"),
-        EvKind::MPark { id } => format!("M{id} has nothing to do and sleeps (stopm)"),
-        EvKind::MWake { id } => format!("M{id} is woken to run a P (notewakeup)"),
-        EvKind::Spinning { id, on: true } => {
-            format!("M{id} spins: it looks for goroutines to steal from the other Ps")
-        }
-        EvKind::Spinning { id, on: false } => format!("M{id} stops spinning"),
-        EvKind::SchedTrace { .. } => "sysmon prints a schedtrace line (GODEBUG=schedtrace)".into(),
-        EvKind::Print { .. } => {
-            "The program writes a line of output (a write system call)".into()
-        }
-        EvKind::GCBegin { seq } => format!(
-            "GC cycle {seq} begins (gcStart): the world stops for sweep termination, then one mark worker per P joins in"
-        ),
-        EvKind::GCEnd { seq } => format!(
-            "GC cycle {seq} ends: after the mark-termination stop-the-world the heap goal is set for the next cycle"
-        ),
-        EvKind::Exit { code } => format!("The program exits with status {code}"),
-    })
-}
-
-/// The caption of "skip start-up": how long the runtime's start-up took.
-pub fn started(steps: u64, main: &str, line: u32) -> String {
-    format!(
-        "Skipped the runtime's start-up ({steps} scheduler steps: schedinit and procresize, then runtime.main starting the runtime's own goroutines). {main} is at line {line} of main.go."
-    )
-}
-
-/// The caption of a "next ..." search that found nothing.
-pub fn not_found(steps: u64, ended: bool) -> String {
-    if ended {
-        format!("Not found: the run ended {steps} scheduler steps later.")
-    } else {
-        format!("Not found in the next {steps} scheduler steps; the run stands where the search stopped.")
+        EvKind::ProcDestroy { p, moved } => m("cap.proc_destroy")
+            .with("p", p.to_string())
+            .with("n", int(moved.len())),
+        EvKind::STWBegin { kind } => m("cap.stw_begin").with("kind", *kind),
+        EvKind::STWEnd => m("cap.stw_end"),
+        EvKind::Steal { victim, thief, runnext: true, .. } => m("cap.steal_runnext")
+            .with("thief", thief.to_string())
+            .with("victim", victim.to_string()),
+        EvKind::Steal { victim, thief, n, .. } => m("cap.steal")
+            .with("thief", thief.to_string())
+            .with("victim", victim.to_string())
+            .with("n", int(*n)),
+        EvKind::PreemptRequest { g, p, async_ } => m(if *async_ {
+            "cap.preempt_request_signal"
+        } else {
+            "cap.preempt_request"
+        })
+        .with("g", name(*g))
+        .with("p", p.to_string()),
+        EvKind::Preempt { g, async_: true } => m("cap.preempt_async").with("g", name(*g)),
+        EvKind::Preempt { g, async_: false } => m("cap.preempt_sync").with("g", name(*g)),
+        EvKind::StackGrow { g, old, new } => m("cap.stack_grow")
+            .with("g", name(*g))
+            .with("old", old.to_string())
+            .with("new", new.to_string()),
+        EvKind::StackShrink { g, old, new } => m("cap.stack_shrink")
+            .with("g", name(*g))
+            .with("old", old.to_string())
+            .with("new", new.to_string()),
+        EvKind::MStart { id } => m("cap.m_start").with("id", id.to_string()),
+        EvKind::MPark { id } => m("cap.m_park").with("id", id.to_string()),
+        EvKind::MWake { id } => m("cap.m_wake").with("id", id.to_string()),
+        EvKind::Spinning { id, on: true } => m("cap.spinning_on").with("id", id.to_string()),
+        EvKind::Spinning { id, on: false } => m("cap.spinning_off").with("id", id.to_string()),
+        EvKind::SchedTrace { .. } => m("cap.schedtrace"),
+        EvKind::Print { .. } => m("cap.print"),
+        EvKind::GCBegin { seq } => m("cap.gc_begin").with("seq", int(*seq)),
+        EvKind::GCEnd { seq } => m("cap.gc_end").with("seq", int(*seq)),
+        EvKind::Exit { code } => m("cap.exit").with("code", code.to_string()),
     }
 }
 
-/// The caption of one (merged) step: its events' sentences, in order, joined; the
-/// `GoStart` after a steal is folded into the steal's sentence. `moved` names the
-/// goroutines whose line changed when there was no event.
-pub fn caption(events: &[Event], before: &Snapshot, moved: &[(u64, u32)], name: Name) -> String {
-    let mut out: Vec<String> = Vec::new();
-    let mut stole = false;
+/// The caption of "skip start-up": how long the runtime's start-up took.
+pub fn started(steps: u64, main: &str, line: u32) -> Vec<Msg> {
+    vec![Msg::new("cap.started")
+        .with("steps", int(steps))
+        .with("g", main)
+        .with("line", line.to_string())]
+}
+
+/// The caption of a "next ..." search that found nothing.
+pub fn not_found(steps: u64, ended: bool) -> Vec<Msg> {
+    let key = if ended { "cap.not_found_ended" } else { "cap.not_found" };
+    vec![Msg::new(key).with("steps", int(steps))]
+}
+
+/// The caption of one (merged) step: its events' sentences in order (a sentence
+/// repeated at once is said once). `moved` names the goroutines whose line changed
+/// when there was no event.
+pub fn caption(events: &[Event], before: &Snapshot, moved: &[(u64, u32)], name: Name) -> Vec<Msg> {
+    let mut out: Vec<Msg> = Vec::new();
     for e in events {
-        if let EvKind::GoStart { .. } = e.kind {
-            if stole {
-                stole = false;
-                if let Some(last) = out.last_mut() {
-                    if let Some(s) = sentence(e, before, name) {
-                        last.push_str(&format!("; {s}"));
-                    }
-                    continue;
-                }
-            }
-        }
-        stole = matches!(e.kind, EvKind::Steal { .. });
-        if let Some(s) = sentence(e, before, name) {
-            if out.last() != Some(&s) {
-                out.push(s);
-            }
+        let s = sentence(e, before, name);
+        if out.last() != Some(&s) {
+            out.push(s);
         }
     }
     if out.is_empty() {
         for (g, line) in moved {
-            out.push(format!("{} runs on to line {line}", name(*g)));
+            out.push(Msg::new("cap.moved").with("g", name(*g)).with("line", line.to_string()));
         }
     }
-    // Sentences start with a Go name (main, sysmon, P0, GOMAXPROCS) as they are
-    // written, or with a capital.
-    let mut text = out.join(". ");
-    if !text.is_empty() {
-        text.push('.');
-    }
-    text
+    out
 }
 
 #[cfg(test)]
@@ -339,13 +299,18 @@ mod tests {
         ]
     }
 
+    fn en(ms: &[Msg]) -> String {
+        crate::strings::Text::english().msgs(ms)
+    }
+
     #[test]
     fn every_event_kind_has_a_sentence_naming_its_goroutine() {
         let before = Snapshot::default();
         for k in every_kind() {
-            let e = ev(0, k.clone());
-            let s = sentence(&e, &before, &name).unwrap_or_default();
-            assert!(s.len() > 12, "{k:?}: {s:?}");
+            let msg = sentence(&ev(0, k.clone()), &before, &name);
+            let s = en(&[msg.clone()]);
+            assert!(s.len() > 12 && s.ends_with('.'), "{k:?}: {s:?}");
+            assert!(!s.contains('{') && s != msg.key, "{k:?}: every placeholder filled: {s}");
             if let (Some(g), _) = crate::ui::about(&k) {
                 assert!(s.contains(&name(g)), "{k:?} names its G: {s}");
             }
@@ -362,13 +327,7 @@ mod tests {
         };
         let c = caption(
             &[
-                ev(
-                    0,
-                    EvKind::GoStop {
-                        g: 20,
-                        reason: StopReason::Gosched,
-                    },
-                ),
+                ev(0, EvKind::GoStop { g: 20, reason: StopReason::Gosched }),
                 ev(0, EvKind::GoStart { g: 19 }),
             ],
             &before,
@@ -376,29 +335,21 @@ mod tests {
             &name,
         );
         assert_eq!(
-            c,
+            en(&c),
             "B (G20) called runtime.Gosched: it stays runnable and goes to the tail of the global run queue, and P0 looks for the next goroutine. \
              P0 runs A (G19), taken from its local run queue (schedule → execute)."
         );
     }
 
     #[test]
-    fn a_steal_and_the_start_it_leads_to_are_one_sentence() {
+    fn a_steal_says_whose_queue_and_the_start_says_where_from() {
         let before = Snapshot {
             ps: vec![psnap(0, None, vec![19, 20]), psnap(1, None, vec![])],
             ..Snapshot::default()
         };
         let c = caption(
             &[
-                ev(
-                    1,
-                    EvKind::Steal {
-                        victim: 0,
-                        thief: 1,
-                        n: 1,
-                        runnext: false,
-                    },
-                ),
+                ev(1, EvKind::Steal { victim: 0, thief: 1, n: 1, runnext: false }),
                 ev(1, EvKind::GoStart { g: 19 }),
             ],
             &before,
@@ -406,14 +357,15 @@ mod tests {
             &name,
         );
         assert_eq!(
-            c,
-            "P1 had no work and stole 1 goroutine from P0's local run queue: half of it (runqsteal); P1 runs A (G19), taken from P0's local run queue (schedule → execute)."
+            en(&c),
+            "P1 had no work and stole half of P0's local run queue: 1 goroutine(s) (runqsteal). \
+             P1 runs A (G19), taken from P0's local run queue (schedule → execute)."
         );
     }
 
     #[test]
     fn a_step_without_events_says_which_line_a_goroutine_reached() {
         let c = caption(&[], &Snapshot::default(), &[(19, 21)], &name);
-        assert_eq!(c, "A (G19) runs on to line 21.");
+        assert_eq!(en(&c), "A (G19) runs on to line 21.");
     }
 }

@@ -42,7 +42,7 @@ pub struct Runner {
     last_ms: Option<f64>,
     /// What the last Step did, in words ([`crate::caption`]); cleared when the run
     /// moves on by itself.
-    pub caption: Option<String>,
+    pub caption: Option<Vec<crate::strings::Msg>>,
     /// The step count before each Step, so Step back undoes a whole merged step.
     marks: Vec<u64>,
     /// Play by steps: this many Steps a second instead of virtual time.
@@ -303,13 +303,12 @@ impl Runner {
         if !found {
             text = crate::caption::not_found(e.steps() - first, e.stopped().is_some());
         } else if text.is_empty() {
-            text = match e.stopped() {
-                Some(gmp_core::Stop::TimeLimit) => "The run has reached its time limit.".into(),
-                Some(_) => "The program has ended: there is nothing left to step.".into(),
-                None => format!(
-                    "{MAX_MERGED_STEPS} scheduler steps changed nothing shown here (Gs running code between two events)."
-                ),
-            };
+            use crate::strings::Msg;
+            text = vec![match e.stopped() {
+                Some(gmp_core::Stop::TimeLimit) => Msg::new("cap.time_limit"),
+                Some(_) => Msg::new("cap.ended"),
+                None => Msg::new("cap.quiet").with("steps", crate::strings::Arg::Int(MAX_MERGED_STEPS as i64)),
+            }];
         }
         self.caption = Some(text);
     }
@@ -403,7 +402,7 @@ mod tests {
             r.carry_out(&page);
             r.tick(0.0);
             presses += 1;
-            let c = r.caption.clone().unwrap_or_else(|| {
+            let c = r.caption.as_deref().map(|c| crate::strings::Text::english().msgs(c)).unwrap_or_else(|| {
                 panic!(
                     "step {presses} (at {}) has no caption; before: {:?}",
                     r.engine.as_ref().unwrap().steps(),
