@@ -61,7 +61,7 @@ GO_NAMES = set(
 KEPT_IN_ENGLISH = {
     "th": {"seed", "syscall", "work stealing", "preemption", "blocking syscall", "cpu-bound",
            "global run queue ({n})"},
-    "vi": {"seed", "syscall", "work stealing", "preemption"},
+    "vi": {"seed", "syscall", "work stealing", "preemption", "park"},
     "zh-Hant": set(),
 }
 GO_NAME_RE = re.compile(
