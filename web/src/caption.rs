@@ -74,12 +74,14 @@ pub fn sentence(e: &Event, before: &Snapshot, name: Name) -> Msg {
                 None => msg,
             }
         }
-        EvKind::GoStop { g, reason: StopReason::Gosched } => {
-            m("cap.gosched").with("g", name(*g)).with("p", p)
-        }
-        EvKind::GoStop { g, reason: StopReason::Preempted } => {
-            m("cap.preempted").with("g", name(*g)).with("p", p)
-        }
+        EvKind::GoStop {
+            g,
+            reason: StopReason::Gosched,
+        } => m("cap.gosched").with("g", name(*g)).with("p", p),
+        EvKind::GoStop {
+            g,
+            reason: StopReason::Preempted,
+        } => m("cap.preempted").with("g", name(*g)).with("p", p),
         EvKind::GoBlock { g, reason } => m("cap.go_block")
             .with("g", name(*g))
             .with("reason", *reason)
@@ -104,10 +106,17 @@ pub fn sentence(e: &Event, before: &Snapshot, name: Name) -> Msg {
             .with("n", int(moved.len())),
         EvKind::STWBegin { kind } => m("cap.stw_begin").with("kind", *kind),
         EvKind::STWEnd => m("cap.stw_end"),
-        EvKind::Steal { victim, thief, runnext: true, .. } => m("cap.steal_runnext")
+        EvKind::Steal {
+            victim,
+            thief,
+            runnext: true,
+            ..
+        } => m("cap.steal_runnext")
             .with("thief", thief.to_string())
             .with("victim", victim.to_string()),
-        EvKind::Steal { victim, thief, n, .. } => m("cap.steal")
+        EvKind::Steal {
+            victim, thief, n, ..
+        } => m("cap.steal")
             .with("thief", thief.to_string())
             .with("victim", victim.to_string())
             .with("n", int(*n)),
@@ -151,7 +160,11 @@ pub fn started(steps: u64, main: &str, line: u32) -> Vec<Msg> {
 
 /// The caption of a "next ..." search that found nothing.
 pub fn not_found(steps: u64, ended: bool) -> Vec<Msg> {
-    let key = if ended { "cap.not_found_ended" } else { "cap.not_found" };
+    let key = if ended {
+        "cap.not_found_ended"
+    } else {
+        "cap.not_found"
+    };
     vec![Msg::new(key).with("steps", int(steps))]
 }
 
@@ -168,7 +181,11 @@ pub fn caption(events: &[Event], before: &Snapshot, moved: &[(u64, u32)], name: 
     }
     if out.is_empty() {
         for (g, line) in moved {
-            out.push(Msg::new("cap.moved").with("g", name(*g)).with("line", line.to_string()));
+            out.push(
+                Msg::new("cap.moved")
+                    .with("g", name(*g))
+                    .with("line", line.to_string()),
+            );
         }
     }
     out
@@ -310,7 +327,10 @@ mod tests {
             let msg = sentence(&ev(0, k.clone()), &before, &name);
             let s = en(&[msg.clone()]);
             assert!(s.len() > 12 && s.ends_with('.'), "{k:?}: {s:?}");
-            assert!(!s.contains('{') && s != msg.key, "{k:?}: every placeholder filled: {s}");
+            assert!(
+                !s.contains('{') && s != msg.key,
+                "{k:?}: every placeholder filled: {s}"
+            );
             if let (Some(g), _) = crate::ui::about(&k) {
                 assert!(s.contains(&name(g)), "{k:?} names its G: {s}");
             }
@@ -327,7 +347,13 @@ mod tests {
         };
         let c = caption(
             &[
-                ev(0, EvKind::GoStop { g: 20, reason: StopReason::Gosched }),
+                ev(
+                    0,
+                    EvKind::GoStop {
+                        g: 20,
+                        reason: StopReason::Gosched,
+                    },
+                ),
                 ev(0, EvKind::GoStart { g: 19 }),
             ],
             &before,
@@ -349,7 +375,15 @@ mod tests {
         };
         let c = caption(
             &[
-                ev(1, EvKind::Steal { victim: 0, thief: 1, n: 1, runnext: false }),
+                ev(
+                    1,
+                    EvKind::Steal {
+                        victim: 0,
+                        thief: 1,
+                        n: 1,
+                        runnext: false,
+                    },
+                ),
                 ev(1, EvKind::GoStart { g: 19 }),
             ],
             &before,

@@ -307,7 +307,8 @@ impl Runner {
             text = vec![match e.stopped() {
                 Some(gmp_core::Stop::TimeLimit) => Msg::new("cap.time_limit"),
                 Some(_) => Msg::new("cap.ended"),
-                None => Msg::new("cap.quiet").with("steps", crate::strings::Arg::Int(MAX_MERGED_STEPS as i64)),
+                None => Msg::new("cap.quiet")
+                    .with("steps", crate::strings::Arg::Int(MAX_MERGED_STEPS as i64)),
             }];
         }
         self.caption = Some(text);
@@ -402,13 +403,17 @@ mod tests {
             r.carry_out(&page);
             r.tick(0.0);
             presses += 1;
-            let c = r.caption.as_deref().map(|c| crate::strings::Text::english().msgs(c)).unwrap_or_else(|| {
-                panic!(
-                    "step {presses} (at {}) has no caption; before: {:?}",
-                    r.engine.as_ref().unwrap().steps(),
-                    captions.last()
-                )
-            });
+            let c = r
+                .caption
+                .as_deref()
+                .map(|c| crate::strings::Text::english().msgs(c))
+                .unwrap_or_else(|| {
+                    panic!(
+                        "step {presses} (at {}) has no caption; before: {:?}",
+                        r.engine.as_ref().unwrap().steps(),
+                        captions.last()
+                    )
+                });
             assert!(!c.is_empty());
             captions.push(c);
         }
