@@ -58,6 +58,30 @@ pub struct RunSpec {
     pub inputs: Vec<(u64, Input)>,
 }
 
+impl RunSpec {
+    /// The run straight from its start to step `n` (or to its end, if it stops first),
+    /// each input applied when its step comes, with no checkpoint: what a seek to `n`
+    /// must reproduce (the seek tests' oracle). Inputs the runtime refuses are skipped,
+    /// as a [`Timeline`] skips them.
+    pub fn run_plain(&self, n: u64) -> Result<Sim, String> {
+        let mut sim = Sim::new(self.prog.clone(), self.cfg.clone(), self.seed)?;
+        let mut next = 0;
+        loop {
+            while let Some((at, input)) = self.inputs.get(next) {
+                if *at > sim.steps {
+                    break;
+                }
+                let _ = input.apply(&sim.rt);
+                next += 1;
+            }
+            if sim.steps == n || sim.step().is_some() || sim.idle() {
+                break;
+            }
+        }
+        Ok(sim)
+    }
+}
+
 /// How checkpoints are taken and kept.
 #[derive(Clone, Copy, Debug)]
 pub struct Policy {

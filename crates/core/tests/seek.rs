@@ -7,7 +7,7 @@ use gmp_core::output::OutputCursor;
 use gmp_core::scenarios::{self, SCENARIOS};
 use gmp_core::seek::{Input, Policy, RunSpec, Timeline};
 use gmp_core::trace::Keep;
-use gmp_core::{Config, GKind, Runtime, Sim};
+use gmp_core::{Config, GKind, Runtime};
 
 /// Everything a learner (or a test) can see of a run.
 fn picture(rt: &Runtime, steps: u64) -> String {
@@ -20,23 +20,10 @@ fn picture(rt: &Runtime, steps: u64) -> String {
     )
 }
 
-/// The oracle: a plain `Sim` stepped `n` times from the start, each input applied by
-/// hand when its step comes.
+/// The oracle: the run straight from the start, `n` steps, inputs applied at their
+/// steps ([`RunSpec::run_plain`]).
 fn replay(spec: &RunSpec, n: u64) -> String {
-    let mut sim = Sim::new(spec.prog.clone(), spec.cfg.clone(), spec.seed).unwrap();
-    let mut next = 0;
-    loop {
-        while let Some((at, input)) = spec.inputs.get(next) {
-            if *at > sim.steps {
-                break;
-            }
-            let _ = input.apply(&sim.rt);
-            next += 1;
-        }
-        if sim.steps == n || sim.step().is_some() || sim.idle() {
-            break;
-        }
-    }
+    let sim = spec.run_plain(n).unwrap();
     picture(&sim.rt, sim.steps)
 }
 

@@ -267,7 +267,7 @@ fn forcegchelper_runs_the_periodic_gc() {
     let lines = sim.rt.schedtrace_out.lock().unwrap().clone();
     assert_eq!(lines.len(), 3, "{lines:?}");
     assert!(lines[0].starts_with("gc 1 @0.0") && lines[0].ends_with(" 2 P (forced)"));
-    assert_eq!(lines[1], "GC forced");
+    assert_eq!(&*lines[1], "GC forced");
     assert!(
         lines[2].starts_with("gc 2 @120.0") && lines[2].ends_with(" 2 P"),
         "{}",
@@ -313,7 +313,7 @@ fn scheddetail_lists_the_parked_mark_worker() {
         .expect("a trace at 1000 ms");
     let gs: Vec<&str> = lines[from..]
         .iter()
-        .map(|l| l.as_str())
+        .map(|l| &**l)
         .filter(|l| l.starts_with("  G"))
         .collect();
     assert_eq!(

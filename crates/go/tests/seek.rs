@@ -7,7 +7,7 @@
 use gmp_core::output::OutputCursor;
 use gmp_core::seek::{Input, Policy, RunSpec, Timeline};
 use gmp_core::trace::Keep;
-use gmp_core::{Config, Runtime, Sim};
+use gmp_core::{Config, Runtime};
 
 fn picture(rt: &Runtime, steps: u64) -> String {
     let mut cur = OutputCursor::default();
@@ -29,21 +29,10 @@ fn picture(rt: &Runtime, steps: u64) -> String {
     )
 }
 
+/// The oracle: the run straight from the start, `n` steps, inputs applied at their
+/// steps ([`RunSpec::run_plain`]).
 fn replay(spec: &RunSpec, n: u64) -> String {
-    let mut sim = Sim::new(spec.prog.clone(), spec.cfg.clone(), spec.seed).unwrap();
-    let mut next = 0;
-    loop {
-        while let Some((at, input)) = spec.inputs.get(next) {
-            if *at > sim.steps {
-                break;
-            }
-            let _ = input.apply(&sim.rt);
-            next += 1;
-        }
-        if sim.steps == n || sim.step().is_some() || sim.idle() {
-            break;
-        }
-    }
+    let sim = spec.run_plain(n).unwrap();
     picture(&sim.rt, sim.steps)
 }
 
