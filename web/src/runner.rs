@@ -454,6 +454,63 @@ mod tests {
         );
     }
 
+    /// Skip start-up lands where main.main begins, and says how long start-up took;
+    /// "next Gosched" lands on the step where a goroutine calls runtime.Gosched; play
+    /// by steps takes N captioned Steps a second of page time.
+    #[test]
+    fn skip_start_up_next_gosched_and_play_by_steps() {
+        use crate::state::StepTarget;
+        let en = |r: &Runner| crate::strings::Text::english().msgs(r.caption.as_deref().unwrap());
+        let mut page = Page::new("lesson=gosched", false);
+        let mut r = Runner::default();
+        r.carry_out(&page);
+        r.tick(0.0);
+        page.apply(Action::StepTo(StepTarget::MainStarts));
+        r.carry_out(&page);
+        r.tick(0.0);
+        let snap = r.engine.as_ref().unwrap().snapshot();
+        let main = snap.gs.iter().find(|g| g.kind == GKind::Main).unwrap();
+        // func main() { runtime.GOMAXPROCS(1) ...: main.main's first statement.
+        assert!(main.line > 0);
+        let c = en(&r);
+        assert!(c.starts_with("Skipped the runtime's start-up ("), "{c}");
+        assert!(
+            c.contains(&format!("main (G1) is at line {} of main.go", main.line)),
+            "{c}"
+        );
+        // The next Gosched: its step's events include B's or A's GoStop(Gosched).
+        page.apply(Action::StepTo(StepTarget::Gosched));
+        r.carry_out(&page);
+        let c = en(&r);
+        assert!(
+            c.contains("called runtime.Gosched: it stays runnable"),
+            "{c}"
+        );
+        let at = r.engine.as_ref().unwrap().steps();
+        // A search that cannot succeed (no steal with one P) says so and stops.
+        page.apply(Action::StepTo(StepTarget::Steal));
+        r.carry_out(&page);
+        let c = en(&r);
+        assert!(c.starts_with("Not found"), "{c}");
+        assert!(r.engine.as_ref().unwrap().steps() > at);
+        // Play by steps: 10 Steps a second, 1 s of page time, is 10 Steps.
+        let mut page = Page::new("lesson=gosched", false);
+        let mut r = Runner::default();
+        r.carry_out(&page);
+        r.tick(0.0);
+        page.apply(Action::StepRate(Some(10)));
+        page.apply(Action::TogglePause);
+        r.carry_out(&page);
+        let marks0 = r.marks.len();
+        let mut t = 0.0;
+        for _ in 0..10 {
+            t += 100.0;
+            r.tick(t);
+        }
+        assert_eq!(r.marks.len() - marks0, 10, "one Step per 100 ms");
+        assert!(r.caption.is_some(), "each played Step has its caption");
+    }
+
     /// The page's commands reach the run, and the run's facts and output come back
     /// through the read path (snapshot, events, output_since).
     #[test]

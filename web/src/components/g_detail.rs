@@ -49,6 +49,7 @@ pub fn g_detail(props: &GDetailProps) -> Html {
             } }
             <ol class="history">{ for history.iter().map(|(t, h)| html!{ <li>{
                 s.t_args("events.history_row", &[("ms", s.ms(*t, 3)), ("what", s.msg(h))]) }</li> }) }</ol>
+            <p class="help">{ s.t("g.goid_note") }</p>
             <button id="gdetail-close" ref={close_ref} onclick={close}>{ s.t("g.close") }</button>
         </div>
     }

@@ -54,7 +54,7 @@ pub fn machine(props: &MachineProps) -> Html {
                     { arrows(&ui.arrows, snap.ps.len(), &grid, s) }
                 </div>
                 <Timeline runner={props.runner.clone()} frame={props.frame} lanes={snap.gomaxprocs} />
-                <Scrubber runner={props.runner.clone()} frame={props.frame} on_seek={props.on_seek.clone()} />
+                <Scrubber runner={props.runner.clone()} frame={props.frame} on_seek={props.on_seek.clone()} text={props.text.clone()} />
                 <p class="help">{ s.t("machine.timeline_help") }</p>
             </section>
             <aside class="side">

@@ -11,18 +11,13 @@ use yew::prelude::*;
 use crate::runner::Shared;
 
 /// The scrubber's words (one place, for translation).
-pub mod text {
-    pub const LABEL: &str = "Step of the run";
-    pub fn value(step: u64, of: u64) -> String {
-        format!("step {step} of {of}")
-    }
-}
 
 #[derive(Properties, PartialEq)]
 pub struct ScrubberProps {
     pub runner: Shared,
     pub frame: u64,
     pub on_seek: Callback<u64>,
+    pub text: crate::strings::Text,
 }
 
 #[function_component(Scrubber)]
@@ -77,7 +72,8 @@ pub fn scrubber(props: &ScrubberProps) -> Html {
             seek.emit(to);
         })
     };
-    let value = text::value(step, max);
+    let s = &props.text;
+    let value = s.t_args("scrub.value", &[("step", s.int(step)), ("of", s.int(max))]);
     let seek_ms = format!("{:.2}", r.last_seek_ms);
     let build_ms = format!("{:.1}", r.last_build_ms);
     let events = eng
@@ -89,7 +85,7 @@ pub fn scrubber(props: &ScrubberProps) -> Html {
     html! {
         <div class="scrubber">
             <input type="range" id="scrubber" min="0" max={max.to_string()} step="1"
-                value={step.to_string()} aria-label={text::LABEL} aria-valuetext={value.clone()}
+                value={step.to_string()} aria-label={s.t("scrub.label")} aria-valuetext={value.clone()}
                 data-seek-ms={seek_ms} data-build-ms={build_ms} data-events={events} data-interval={interval.to_string()} {oninput} {onkeydown} />
             <span id="scrub-pos" class="scrub-pos">{ value }</span>
         </div>
