@@ -2,24 +2,21 @@
 //! with what real Go 1.27.3 printed (each folder's README has the command, the output
 //! and how many runs agreed).
 
+mod common;
+
 use gmp_core::trace::EvKind;
 use gmp_core::{Config, Sim};
 use std::sync::Arc;
 
 /// Runs `oracle/<name>/main.go` (deterministic driver, seed 1) at `procs`.
 fn run(name: &str, procs: u32, gctrace: bool) -> Sim {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../oracle")
-        .join(name)
-        .join("main.go");
-    let src = std::fs::read_to_string(&path).unwrap();
-    let prog = gmp_go::compile(&src).unwrap_or_else(|d| panic!("{name}: {}", d[0]));
+    let prog = common::oracle_program(name);
     let cfg = Config {
         gomaxprocs: procs,
         gctrace,
         ..Config::default()
     };
-    let mut sim = Sim::new(prog.program(), cfg, 1).unwrap();
+    let mut sim = Sim::new(prog, cfg, 1).unwrap();
     sim.run_until(20_000_000_000, u64::MAX);
     let st = sim.rt.exit_status().expect("the program ended");
     assert_eq!(st.code, 0, "{name}: {}", st.stderr);

@@ -2,22 +2,19 @@
 //! what real Go 1.27.3 printed (each README records the command and how many real runs
 //! agreed).
 
+mod common;
+
 use gmp_core::{Config, Sim};
 
 /// Runs `oracle/<name>/main.go` (deterministic driver, GOMAXPROCS=2, seed 1): stdout,
 /// the exit status and the first line of stderr.
 fn run(name: &str) -> (String, i32, String) {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../oracle")
-        .join(name)
-        .join("main.go");
-    let src = std::fs::read_to_string(&path).unwrap();
-    let prog = gmp_go::compile(&src).unwrap_or_else(|d| panic!("{name}: {}", d[0]));
+    let prog = common::oracle_program(name);
     let cfg = Config {
         gomaxprocs: 2,
         ..Config::default()
     };
-    let mut sim = Sim::new(prog.program(), cfg, 1).unwrap();
+    let mut sim = Sim::new(prog, cfg, 1).unwrap();
     sim.run_until(20_000_000_000, u64::MAX);
     let st = sim.rt.exit_status().expect("the program ended");
     let out = sim.rt.stdout.lock().unwrap().join("\n");

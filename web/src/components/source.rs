@@ -256,6 +256,12 @@ pub fn go_source(props: &SourceProps) -> Html {
             || ()
         });
     }
+    // Highlighted once per text, not on every frame's redraw.
+    let hl_running = use_memo(
+        source.as_ref().map(|s| s.0.clone()).unwrap_or_default(),
+        |src| highlight(src),
+    );
+    let hl_text = use_memo((*text).clone(), |src| highlight(src));
     let Some((running, runnable)) = source else {
         return html! {};
     };
@@ -299,7 +305,7 @@ pub fn go_source(props: &SourceProps) -> Html {
             .map(|l| l.chars().count() + 3 * l.matches('\t').count())
             .max()
             .unwrap_or(0);
-        let hl = highlight(&text);
+        let hl = hl_text.clone();
         let oninput = {
             let text = text.clone();
             Callback::from(move |e: InputEvent| {
@@ -416,7 +422,7 @@ pub fn go_source(props: &SourceProps) -> Html {
         .and_then(|g| snap.gs.iter().find(|x| x.goid == g))
         .map(|g| g.line)
         .filter(|&l| l > 0);
-    let hl = highlight(&running);
+    let hl = hl_running.clone();
     let pick = |line: u32| {
         let picked = picked.clone();
         Callback::from(move |_: MouseEvent| {
