@@ -202,7 +202,6 @@ pub fn app() -> Html {
     // page our height when it changed.
     {
         let q = page.query();
-        let last_height = use_mut_ref(|| 0i32);
         use_effect(move || {
             if let Some(w) = web_sys::window() {
                 if w.location().search().unwrap_or_default() != q {
@@ -217,13 +216,14 @@ pub fn app() -> Html {
                 }
             }
             if crate::embed::in_frame() {
-                let h = crate::embed::content_height();
-                if h != *last_height.borrow() {
-                    *last_height.borrow_mut() = h;
-                    crate::embed::post("resize", &[("height", h.into())]);
-                }
+                crate::embed::report_height();
             }
             || ()
+        });
+        use_effect_with((), |_| {
+            if crate::embed::in_frame() {
+                crate::embed::watch_height();
+            }
         });
     }
 

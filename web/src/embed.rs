@@ -53,6 +53,40 @@ pub fn post(kind: &str, fields: &[(&str, JsValue)]) {
     let _ = parent.post_message(&msg, &parent_origin());
 }
 
+thread_local! {
+    /// The height last told to the embedding page.
+    static TOLD_HEIGHT: std::cell::Cell<i32> = const { std::cell::Cell::new(0) };
+}
+
+/// Tells the embedding page the content's height if it changed since it was last told.
+pub fn report_height() {
+    let h = content_height();
+    if h > 0 && h != TOLD_HEIGHT.get() {
+        TOLD_HEIGHT.set(h);
+        post("resize", &[("height", h.into())]);
+    }
+}
+
+/// Reports the height whenever `main` changes size, whatever changed it: a render, a
+/// `<details>` the learner folds (the browser's own toggle, no render), fonts arriving,
+/// the frame's width. Called once, after the first render.
+pub fn watch_height() {
+    use wasm_bindgen::closure::Closure;
+    use wasm_bindgen::JsCast;
+    let Some(main) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector("main").ok().flatten())
+    else {
+        return;
+    };
+    let on_resize = Closure::<dyn FnMut()>::new(report_height);
+    if let Ok(obs) = web_sys::ResizeObserver::new(on_resize.as_ref().unchecked_ref()) {
+        obs.observe(&main);
+    }
+    // The observer lives as long as the page.
+    on_resize.forget();
+}
+
 /// The content's height, for `resize` messages: the bottom of the page's `main`
 /// element, not the document's scroll height (which is never less than the frame's
 /// own height, so a frame told that could only ever grow).
