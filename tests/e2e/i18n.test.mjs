@@ -119,6 +119,11 @@ for (const lang of LANGS) {
     assert.equal(await page.title(), fill(t['meta.lesson_title'], { lesson: l.title }));
     await page.click('#pause');
     await page.waitForSelector('#verdict.ok', { timeout: 30_000 });
+    // A goroutine's tooltip says what kind of goroutine it is, in the language.
+    const kinds = Object.keys(t).filter((k) => k.startsWith('gkind.')).map((k) => t[k]);
+    const titles = await page.$$eval('.g', (l) => l.map((g) => g.title));
+    assert.ok(titles.length > 0, 'goroutine tokens are shown');
+    for (const title of titles) assert.ok(kinds.some((k) => title.endsWith(`${k})`)), `${lang}: ${title}`);
     await shot(page, `i18n-lesson-${lang}`);
     if (lang === 'th') assert.ok((await fontsOf(page, '#lesson-h')).some((f) => THAI_FONT.test(f)));
     if (lang === 'zh-Hant') assert.ok((await fontsOf(page, '#lesson-h')).some((f) => CJK_FONT.test(f)));
@@ -194,6 +199,36 @@ test('the picker, by keyboard: the page changes language at once and remembers i
   await speaks(page, 'en');
   await page.waitForFunction((title) => document.querySelector('#lesson-h')?.textContent.startsWith(title), LESSON.en.title);
   noErrors(page, assert);
+  await page.close();
+});
+
+test('before the scheduler loads, its sentences speak the language: lang=, else the browser\'s', async () => {
+  const html = fs.readFileSync(path.join(ROOT, 'index.html'), 'utf8');
+  const BOOT = JSON.parse(html.match(/var BOOT_TEXT = (\{[\s\S]*?\n      \});/)[1]);
+  const noSharedMemory = () => {
+    const M = WebAssembly.Memory;
+    WebAssembly.Memory = function Memory(d) {
+      if (d && d.shared) throw new TypeError('shared memory is not supported');
+      return new M(d);
+    };
+  };
+  // lang= in the URL, as an embed gives it.
+  let page = await browser.newPage();
+  await page.addInitScript(noSharedMemory);
+  await page.goto(`${site.url}?lang=th`);
+  let boot = await page.waitForSelector('#boot[data-state="no-shared-memory"]', { timeout: 10_000 });
+  assert.equal(await boot.textContent(), BOOT.th['no-shared-memory']);
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'th');
+  await shot(page, 'boot-no-shared-memory-th');
+  await page.close();
+  // No lang=: a browser set to Taiwanese Mandarin gets Traditional Chinese.
+  page = await browser.newPage();
+  await page.addInitScript(() => Object.defineProperty(navigator, 'languages', { get: () => ['zh-TW', 'en-US'] }));
+  await page.addInitScript(noSharedMemory);
+  await page.goto(site.url);
+  boot = await page.waitForSelector('#boot[data-state="no-shared-memory"]', { timeout: 10_000 });
+  assert.equal(await boot.textContent(), BOOT['zh-Hant']['no-shared-memory']);
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-Hant');
   await page.close();
 });
 

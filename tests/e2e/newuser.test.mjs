@@ -261,7 +261,7 @@ test('8. without shared WebAssembly.Memory the page says so instead of loading f
   const boot = await page.waitForSelector('#boot[data-state="no-shared-memory"]', { timeout: 10_000 });
   assert.match(await boot.textContent(), /cannot run GMP Explorer: it does not offer shared WebAssembly memory/);
   await page.waitForTimeout(1000);
-  assert.doesNotMatch(await page.textContent('body'), /Loading the scheduler/);
+  assert.doesNotMatch(await page.innerText('body'), /Loading the scheduler/);
 });
 
 test('10. a quiz embed shows the quiz; completion needs every answer, or the author\'s pass=N', async () => {

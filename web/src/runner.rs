@@ -537,7 +537,7 @@ mod tests {
             "{:?}",
             r.output
         );
-        let (_, a) = r.ui.label(2);
+        let (_, a) = r.ui.label(2, &crate::strings::Text::english());
         assert!(
             !a.contains("(A,"),
             "a runtime goroutine is not called A: {a}"

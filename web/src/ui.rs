@@ -403,8 +403,8 @@ impl Ui {
     }
 
     /// The token text and its tooltip: `G19 A` / `G19 main.main.func1 (A, example)`.
-    pub fn label(&self, goid: u64) -> (String, String) {
-        let kind = self.kind(goid).name();
+    pub fn label(&self, goid: u64, s: &crate::strings::Text) -> (String, String) {
+        let kind = s.t(kind_key(self.kind(goid)));
         match self.names.get(&goid) {
             Some((f, Some(l))) => (format!("G{goid} {l}"), format!("G{goid} {f} ({l}, {kind})")),
             Some((f, None)) => (format!("G{goid}"), format!("G{goid} {f} ({kind})")),
@@ -425,5 +425,17 @@ impl Ui {
 
     pub fn kind(&self, goid: u64) -> GKind {
         self.kinds.get(&goid).copied().unwrap_or(GKind::Example)
+    }
+}
+
+/// The text key of what kind of goroutine a G is (the page's colours).
+pub fn kind_key(k: GKind) -> &'static str {
+    match k {
+        GKind::Main => "gkind.main",
+        GKind::Cpu => "gkind.cpu",
+        GKind::Blocking => "gkind.blocking",
+        GKind::Network => "gkind.network",
+        GKind::Example => "gkind.example",
+        GKind::System => "gkind.system",
     }
 }

@@ -31,7 +31,7 @@ pub fn g_detail(props: &GDetailProps) -> Html {
     let (goid, s) = (props.goid, &props.text);
     let g = r.ui.snap.gs.iter().find(|g| g.goid == goid);
     let history = r.ui.history_of(goid, 40);
-    let (label, _) = r.ui.label(goid);
+    let (label, _) = r.ui.label(goid, s);
     let d = props.dispatch.clone();
     let close = Callback::from(move |_: MouseEvent| d.emit(Action::CloseDialogs));
     html! {
@@ -39,7 +39,7 @@ pub fn g_detail(props: &GDetailProps) -> Html {
             <h2 id="gdetail-h">{ label }</h2>
             { match g {
                 Some(g) => html!{ <p>{ s.msg(&Msg::new("g.stack")
-                    .with("kind", g.kind.name())
+                    .with("kind", s.t(crate::ui::kind_key(g.kind)))
                     .with("status", g.status.go_name())
                     .with("reason", if g.waitreason.as_str().is_empty() { String::new() } else { format!("({})", g.waitreason.as_str()) })
                     .with("size", g.stack_size.to_string())

@@ -54,12 +54,18 @@ pub fn kind_color(k: GKind) -> &'static str {
 
 /// A goroutine token: a button showing its goid (and its own name, if it has one),
 /// coloured by kind; a click opens its card.
-pub fn token(goid: u64, ui: &Ui, onselect: &Callback<u64>, extra: &'static str) -> Html {
+pub fn token(
+    goid: u64,
+    ui: &Ui,
+    s: &crate::strings::Text,
+    onselect: &Callback<u64>,
+    extra: &'static str,
+) -> Html {
     let k = ui.kind(goid);
     let onselect = onselect.clone();
     let onclick = Callback::from(move |_| onselect.emit(goid));
     let fresh = ui.preempted.contains_key(&goid).then_some("just-preempted");
-    let (text, title) = ui.label(goid);
+    let (text, title) = ui.label(goid, s);
     html! {
         <button class={classes!("g", kind_class(k), extra, fresh)} data-goid={goid.to_string()}
             title={title} {onclick}>{ text }</button>

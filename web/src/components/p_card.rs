@@ -46,11 +46,11 @@ pub fn p_card(props: &PCardProps) -> Html {
             <div class="slots">
                 <div class="slot run" title={s.t("p.run_title")}>
                     <span class="lbl">{ s.t(if p.in_syscall { "p.in_syscall" } else { "p.running" }) }</span>
-                    { p.curg.map(|g| token(g, ui, sel, if p.in_syscall { "in-syscall" } else { "" })).unwrap_or_default() }
+                    { p.curg.map(|g| token(g, ui, s, sel, if p.in_syscall { "in-syscall" } else { "" })).unwrap_or_default() }
                 </div>
                 <div class="slot next" title={s.t("p.runnext_title")}>
                     <span class="lbl">{ "runnext" }</span>
-                    { p.runnext.map(|g| token(g, ui, sel, "")).unwrap_or_default() }
+                    { p.runnext.map(|g| token(g, ui, s, sel, "")).unwrap_or_default() }
                 </div>
             </div>
             <RingCanvas label={s.t_args("p.ring_label", &[("n", s.int(kinds.len()))])} kinds={kinds} head={p.head} />

@@ -28,7 +28,7 @@ pub fn global_queue(props: &QueueProps) -> Html {
             <h2 id="global-h">{ props.text.t_args("global.heading", &[("n", props.text.int(snap.global_len))]) }</h2>
             <p class="help">{ props.text.t("global.help") }</p>
             <div class="queue">
-                { for shown.iter().map(|&g| token(g, ui, &props.on_select, "")) }
+                { for shown.iter().map(|&g| token(g, ui, &props.text, &props.on_select, "")) }
                 if snap.global_len as usize > shown.len() {
                     <span class="more">{ props.text.t_args("global.more", &[("n", props.text.int(snap.global_len as usize - shown.len()))]) }</span>
                 }

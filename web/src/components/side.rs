@@ -45,7 +45,7 @@ pub fn netpoll(props: &NetpollProps) -> Html {
             <h2 id="np-h">{ s.t_args("netpoll.heading", &[("n", s.int(snap.netpoll.len()))]) }</h2>
             <p class="help">{ s.t("netpoll.help") }</p>
             <div class="queue">
-                { for snap.netpoll.iter().take(64).map(|&(g, _)| token(g, ui, sel, "")) }
+                { for snap.netpoll.iter().take(64).map(|&(g, _)| token(g, ui, s, sel, "")) }
                 if let Some(l) = snap.listener {
                     <span class="listener">{ s.t_args("netpoll.listener", &[("g", l.to_string())]) }</span>
                 }
@@ -54,7 +54,7 @@ pub fn netpoll(props: &NetpollProps) -> Html {
         <section id="timers" aria-labelledby="tm-h">
             <h2 id="tm-h">{ s.t_args("timers.heading", &[("n", s.int(snap.timers.len()))]) }</h2>
             <p class="help">{ s.t("timers.help") }</p>
-            <div class="queue">{ for snap.timers.iter().take(32).map(|&(g, _)| token(g, ui, sel, "")) }</div>
+            <div class="queue">{ for snap.timers.iter().take(32).map(|&(g, _)| token(g, ui, s, sel, "")) }</div>
         </section>
         </>
     }

@@ -440,7 +440,7 @@ pub fn go_source(props: &SourceProps) -> Html {
             <p id="src-line-gs" class="line-gs" role="status">
                 { s.t_args("src.line_gs", &[("line", line.to_string())]) }
                 { for gs.iter().map(|g| html! { <>
-                    { token(g.goid, ui, &props.on_select, "") }
+                    { token(g.goid, ui, s, &props.on_select, "") }
                     <span class="where">{ format!(" {} ", s.msg(&crate::ui::where_is(&snap, g.goid))) }</span>
                 </> }) }
             </p>
@@ -475,7 +475,7 @@ pub fn go_source(props: &SourceProps) -> Html {
                             <button class="lno" aria-label={label} onclick={pick(n)}>{ n }</button>
                             <span class="gut">
                                 { for here.iter().take(if here.len() > GUTTER_TOKENS + 1 { GUTTER_TOKENS } else { here.len() })
-                                    .map(|g| token(g.goid, ui, &props.on_select, "mini")) }
+                                    .map(|g| token(g.goid, ui, s, &props.on_select, "mini")) }
                                 if here.len() > GUTTER_TOKENS + 1 {
                                     <span class="more">{ format!("+{}", here.len() - GUTTER_TOKENS) }</span>
                                 }
@@ -490,7 +490,7 @@ pub fn go_source(props: &SourceProps) -> Html {
             if runnable && !runtime_gs.is_empty() {
                 <p class="runtime-gs">{ s.t("src.runtime_gs") }
                     { for runtime_gs.iter().map(|g| html! { <>
-                        { token(g.goid, ui, &props.on_select, "mini") }
+                        { token(g.goid, ui, s, &props.on_select, "mini") }
                         <span class="where">{ format!(" {} · {} ", ui.names.get(&g.goid).map(|n| n.0.as_str()).unwrap_or("runtime"), s.msg(&crate::ui::where_is(&snap, g.goid))) }</span>
                     </> }) }
                 </p>

@@ -56,6 +56,8 @@ const SAME_IN: &[(&str, &[&str])] = &[
             "top.explorer",
             "controls.spawn_cpu",
             "controls.spawn_blocking",
+            "gkind.cpu",
+            "gkind.blocking",
             "controls.seed",
             "p.status_syscall",
             "global.heading",
@@ -404,4 +406,42 @@ fn every_key_the_code_asks_for_exists_and_every_key_is_asked_for() {
         unused.is_empty(),
         "keys in en.json no code uses: {unused:?}"
     );
+}
+
+/// The sentences `index.html` shows before the wasm (and any text file) has loaded:
+/// "Loading…", no shared memory, a failed load. Each language has all three, in its
+/// own words, and the boot script knows the page's languages.
+#[test]
+fn the_boot_sentences_of_index_html_exist_in_every_language() {
+    let html = read("index.html").unwrap();
+    let start = html
+        .find("var BOOT_TEXT = ")
+        .expect("index.html has BOOT_TEXT")
+        + 16;
+    let end = start + html[start..].find("};").expect("BOOT_TEXT ends") + 1;
+    let boot = parse_json(&html[start..end]).expect("BOOT_TEXT is JSON");
+    let Json::Obj(langs) = &boot else {
+        panic!("BOOT_TEXT is an object of languages")
+    };
+    let codes: BTreeSet<&str> = langs.iter().map(|(k, _)| k.as_str()).collect();
+    let page: Vec<&str> = LANGS.iter().map(|(c, _)| *c).collect();
+    assert_eq!(
+        codes,
+        page.iter().copied().collect(),
+        "BOOT_TEXT has the page's languages"
+    );
+    let text = |lang: &str, key: &str| match boot.get(lang).and_then(|l| l.get(key)) {
+        Some(Json::Str(s)) if !s.trim().is_empty() => s.clone(),
+        other => panic!("BOOT_TEXT.{lang}.{key} is {other:?}"),
+    };
+    for key in ["loading", "no-shared-memory", "load-failed"] {
+        let en = text("en", key);
+        for lang in page.iter().filter(|l| **l != "en") {
+            assert_ne!(
+                text(lang, key),
+                en,
+                "BOOT_TEXT.{lang}.{key} is left in English"
+            );
+        }
+    }
 }
