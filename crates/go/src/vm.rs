@@ -1129,12 +1129,12 @@ impl Gor {
         loop {
             match code.get(pc) {
                 Some(I::Const(d, V::Int(k))) => {
-                    put(&mut regs[*d as usize], V::Int(*k));
+                    put_int(&mut regs[*d as usize], *k);
                     ps += cost::MOVE;
                 }
                 Some(I::Move(d, s)) => {
                     if let V::Int(x) = regs[*s as usize] {
-                        put(&mut regs[*d as usize], V::Int(x));
+                        put_int(&mut regs[*d as usize], x);
                     } else {
                         let v = regs[*s as usize].clone();
                         regs[*d as usize] = v;
@@ -1146,15 +1146,16 @@ impl Gor {
                         break;
                     };
                     let (x, y) = (*x, *y);
-                    let Some(v) = int64_op(*op, x, y) else { break };
-                    put(&mut regs[*d as usize], v);
+                    if !int64_into(*op, x, y, &mut regs[*d as usize]) {
+                        break;
+                    }
                     ps += cost::ALU;
                 }
                 Some(I::BinK(op, I64, d, a, V::Int(y))) => {
                     let V::Int(x) = regs[*a as usize] else { break };
-                    let y = *y;
-                    let Some(v) = int64_op(*op, x, y) else { break };
-                    put(&mut regs[*d as usize], v);
+                    if !int64_into(*op, x, *y, &mut regs[*d as usize]) {
+                        break;
+                    }
                     ps += cost::ALU;
                 }
                 Some(I::JmpUnless(op, a, b, t)) => {
@@ -1317,12 +1318,15 @@ impl Gor {
     fn pop_frame(&mut self) -> Frame {
         let mut fr = self.frames.pop().unwrap();
         self.used = fr.used_below;
+        // Counted before the registers go back to the spare list (counting after left
+        // every call's registers counted: a long run of calls, not a deep one, died with
+        // "stack overflow" once they added up to MAX_HOST_FRAMES).
+        self.frame_bytes = self.frame_bytes.saturating_sub(frame_host_bytes(&fr.regs));
         if self.spare.len() < 64 {
             let mut regs = std::mem::take(&mut fr.regs);
             regs.clear();
             self.spare.push(regs);
         }
-        self.frame_bytes = self.frame_bytes.saturating_sub(frame_host_bytes(&fr.regs));
         fr
     }
 
@@ -2228,22 +2232,42 @@ impl Gor {
     }
 }
 
-/// The 64-bit integer operations the fast path does itself (the rest, such as
-/// division and shifts with their runtime errors, go through [`binop`]).
+/// A 64-bit integer operation written straight into a register: only the payload is stored when the
+/// register already holds an int or a bool (the tight loop's case). Building the value
+/// whole and copying it in made every iteration wait on a store-to-load forward of the
+/// 16-byte temporary (`perf annotate` of `bench/go/loop.go`). `false`: not an int64 op.
 #[inline(always)]
-fn int64_op(op: BinOp, x: i64, y: i64) -> Option<V> {
-    Some(match op {
-        BinOp::Add => V::Int(x.wrapping_add(y)),
-        BinOp::Sub => V::Int(x.wrapping_sub(y)),
-        BinOp::Mul => V::Int(x.wrapping_mul(y)),
-        BinOp::And => V::Int(x & y),
-        BinOp::Or => V::Int(x | y),
-        BinOp::Xor => V::Int(x ^ y),
+fn int64_into(op: BinOp, x: i64, y: i64, slot: &mut V) -> bool {
+    let k = match op {
+        BinOp::Add => x.wrapping_add(y),
+        BinOp::Sub => x.wrapping_sub(y),
+        BinOp::Mul => x.wrapping_mul(y),
+        BinOp::And => x & y,
+        BinOp::Or => x | y,
+        BinOp::Xor => x ^ y,
         BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne => {
-            V::Bool(int_cmp(op, x, y))
+            let b = int_cmp(op, x, y);
+            if let V::Bool(old) = slot {
+                *old = b;
+            } else {
+                put(slot, V::Bool(b));
+            }
+            return true;
         }
-        _ => return None,
-    })
+        _ => return false,
+    };
+    put_int(slot, k);
+    true
+}
+
+/// Stores an int into a register, writing only the payload when it holds an int.
+#[inline(always)]
+fn put_int(slot: &mut V, k: i64) {
+    if let V::Int(old) = slot {
+        *old = k;
+    } else {
+        put(slot, V::Int(k));
+    }
 }
 
 #[inline(always)]
