@@ -30,3 +30,13 @@ for p in loop fib; do
   c=$(best "/tmp/gmp-bench-$p")
   printf '%-6s %9ss %9ss %9ss %13.2fx\n' "$p" "$g" "$y" "$c" "$(awk "BEGIN{print $y/$g}")"
 done
+
+# The same front end where the learner uses it: compile time of bench/go/big300.go and
+# the VM on smaller sizes of the same two programs, in the page's wasm (headless
+# Chromium) and natively with the same code (web/tests/bench_go.rs).
+echo
+(cd / && RUSTUP_TOOLCHAIN="$TOOLCHAIN" CARGO_TARGET_DIR="$ROOT/target/native" \
+  cargo test --quiet --release --manifest-path "$ROOT/Cargo.toml" -p gmp-web --test bench_go \
+  -- --ignored --nocapture 2>/dev/null | grep '^native:')
+(cd "$ROOT/web" && WASM_BINDGEN_TEST_TIMEOUT=600 cargo test --quiet --target wasm32-unknown-unknown \
+  --release --test bench_go -- --include-ignored --nocapture 2>/dev/null | grep '^wasm')
