@@ -979,9 +979,9 @@ impl Gor {
         // The argument vector becomes the frame's registers.
         let mut regs = args;
         regs.reserve(func.nregs as usize);
-        regs.resize(func.nparams as usize, V::Nil);
+        regs.resize_with(func.nparams as usize, V::default);
         regs.extend(caps.iter().cloned());
-        regs.resize(func.nregs as usize, V::Nil);
+        regs.resize_with(func.nregs as usize, V::default);
         let used_below = self.used;
         let phys = if inline {
             Some(self.frames.len() - 1)
@@ -1413,6 +1413,7 @@ impl Gor {
     }
 
     fn step(&mut self, prog: &Prog, cx: &mut Cx<'_>) -> Result<(), Stop> {
+        let depth = self.frames.len();
         let fr = self.frames.last_mut().unwrap();
         let func = &prog.funcs[fr.func as usize];
         let Some(ins) = func.code.get(fr.pc) else {
@@ -1962,6 +1963,29 @@ impl Gor {
                 let a: Vec<V> = args.iter().map(|x| r[*x as usize].clone()).collect();
                 let (n, dst, nret) = (*n, *dst, *nret);
                 return self.native(n, a, dst, nret, cx);
+            }
+            I::Ret(xs)
+                if xs.len() <= 1
+                    && fr.defers.is_empty()
+                    && !fr.is_defer
+                    && fr.returning.is_none()
+                    && depth > 1 =>
+            {
+                // The common return: no deferred calls, at most one result. The result
+                // moves out of the frame's register (the frame is going) straight into
+                // the caller's, with no vector of results in between.
+                let v = xs.first().map(|x| std::mem::take(&mut r[*x as usize]));
+                self.ps += if fr.phys.is_some() {
+                    cost::MOVE
+                } else {
+                    cost::CALL
+                };
+                let fr = self.pop_frame();
+                let caller = self.frames.last_mut().unwrap();
+                if let (Some(v), true) = (v, fr.nret > 0) {
+                    caller.regs[fr.dst as usize] = v;
+                }
+                return Ok(());
             }
             I::Ret(xs) => {
                 let vals: Vec<V> = xs.iter().map(|x| r[*x as usize].clone()).collect();
