@@ -55,11 +55,15 @@ fn sim(prog: Program, procs: u32, seed: u64) -> Sim {
 /// Runs to the end (at most `limit` ns of virtual time), noting each goroutine's start
 /// function (`main.readFile`) by goid every virtual millisecond (a dead G's struct is
 /// reused for a later goroutine, so the end's snapshot does not have them all).
-fn run_for(mut s: Sim, limit: i64) -> (Sim, Stop, HashMap<u64, String>) {
+fn run_for(s: Sim, limit: i64) -> (Sim, Stop, HashMap<u64, String>) {
+    run_sampled(s, limit, MS)
+}
+
+fn run_sampled(mut s: Sim, limit: i64, every: i64) -> (Sim, Stop, HashMap<u64, String>) {
     let mut names = HashMap::new();
     let mut t = 0;
     let stop = loop {
-        t += MS;
+        t += every;
         let stop = s.run_until(t.min(limit), u64::MAX);
         for g in s.rt.snapshot().gs {
             let (f, _) = s.rt.goroutine_name(g.startfn, g.startarg);
@@ -477,4 +481,101 @@ fn syscall_from_go_on_real_threads() {
         3
     );
     assert!(threads >= 4, "threads={threads}");
+}
+
+/// `exitsyscall`'s fast path (`exitsyscallfast`): a 5 µs read(2) ends before sysmon
+/// takes the P, so the G goes on with the P it had (`GoSyscallEnd`), as the op list's
+/// `syscall=5us` run does.
+#[test]
+fn a_short_read_keeps_its_p() {
+    let edits = [
+        ("wg.Add(6)", "wg.Add(1)"),
+        ("i < 3; i++ {\n\t\tgo spin", "i < 0; i++ {\n\t\tgo spin"),
+        (
+            "i < 3; i++ {\n\t\ttime.Sleep",
+            "i < 1; i++ {\n\t\ttime.Sleep",
+        ),
+        (
+            "SlowFile(50*time.Millisecond)",
+            "SlowFile(5*time.Microsecond)",
+        ),
+    ];
+    let sets = [("cpu", "0"), ("blocking", "1"), ("syscall", "5us")];
+    // The reader lives a few µs: its name is noted every µs.
+    let (a, sa, na) = run_sampled(sim(ops("syscall", &sets), 2, 1), 100 * MS, US);
+    let (b, sb, nb) = run_sampled(sim(go("syscall", &edits), 2, 1), 100 * MS, US);
+    assert_eq!((sa, sb), (Stop::Exited(0), Stop::Exited(0)));
+    assert_eq!(stdout(&b), ["done"]);
+    let (fa, fb) = (
+        figures(&a, &na, "main.readFile"),
+        figures(&b, &nb, "main.readFile"),
+    );
+    assert_eq!(fa, fb);
+    assert_eq!((fb.syscalls, fb.syscalls_blocked, fb.retakes), (1, 0, 0));
+    assert!(events(&b).iter().any(|e| matches!(e.kind, EvKind::GoSyscallEnd { g } if nb.get(&g).map(String::as_str) == Some("main.readFile"))));
+}
+
+/// The page's deterministic runs seek (`seek::Timeline`: checkpoints that copy each
+/// goroutine's VM state): the accept loop with Spawn inputs at their steps stands, after
+/// any seek, where the run straight from the start stands.
+#[test]
+fn the_accept_loop_seeks_like_a_replay() {
+    use gmp_core::output::OutputCursor;
+    use gmp_core::seek::{Input, Policy, RunSpec, Timeline};
+    let picture = |rt: &gmp_core::Runtime, steps: u64| {
+        format!(
+            "steps {steps}\n{:?}\n{:?}\n{:?}",
+            rt.snapshot(),
+            rt.events.snapshot(),
+            rt.output_since(&mut OutputCursor::default())
+        )
+    };
+    let spec = RunSpec {
+        prog: go(
+            "playground",
+            &[
+                ("200*time.Millisecond", "2*time.Millisecond"),
+                ("50 * time.Millisecond", "3 * time.Millisecond"),
+                ("30 * time.Millisecond", "1 * time.Millisecond"),
+            ],
+        ),
+        cfg: Config {
+            gomaxprocs: 2,
+            ..Config::default()
+        },
+        seed: 5,
+        inputs: vec![
+            (0, Input::Spawn(GKind::Cpu, 2)),
+            (0, Input::Spawn(GKind::Blocking, 1)),
+            (0, Input::Spawn(GKind::Network, 1)),
+            (700, Input::Spawn(GKind::Cpu, 1)),
+            (1400, Input::Spawn(GKind::Network, 2)),
+        ],
+    };
+    let mut t = Timeline::new(
+        spec.clone(),
+        Policy {
+            interval: 97,
+            budget: 64 << 20,
+        },
+    )
+    .unwrap();
+    t.seek(3_000).unwrap();
+    let created = t
+        .sim
+        .rt
+        .events
+        .snapshot()
+        .iter()
+        .filter(|e| matches!(e.kind, EvKind::GoCreate { parent: 1, .. }))
+        .count();
+    assert!(created >= 7, "every request's goroutines ran: {created}");
+    for n in [2_990, 11, 1_500, 701, 2_400, 0, 1_399] {
+        t.seek(n).unwrap();
+        let want = spec.run_plain(n).unwrap();
+        assert!(
+            picture(&t.sim.rt, t.steps()) == picture(&want.rt, want.steps),
+            "seek to {n} differs"
+        );
+    }
 }
