@@ -104,6 +104,12 @@ pub trait Host {
     fn gomaxprocs(&self) -> u32;
     /// `runtime.NumCPU()`.
     fn ncpu(&self) -> u32;
+    /// The goroutines the explorer's requests ask for (CPU-bound, blocking-syscall,
+    /// network; [`crate::Runtime::request_spawn`]) since the last call, taken: what an
+    /// accept loop reads from the connection [`Op::Accept`] gave it.
+    fn take_requests(&self) -> [u32; 3] {
+        [0; 3]
+    }
 }
 
 /// What the code sees of its G and the runtime while it runs.

@@ -1004,6 +1004,9 @@ impl crate::code::Host for Runtime {
     fn ncpu(&self) -> u32 {
         self.cfg.ncpu
     }
+    fn take_requests(&self) -> [u32; 3] {
+        std::array::from_fn(|i| self.requests[i].swap(0, Ordering::AcqRel))
+    }
 }
 
 /// How long each output stream was when a checkpoint was taken (see

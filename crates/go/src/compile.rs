@@ -127,6 +127,7 @@ fn natives() -> HashMap<&'static str, Native> {
         ("sync.Unlock", MutexUnlock),
         ("time.Sleep", Sleep),
         ("time.Now", Now),
+        ("time.runtimeNano", Nanotime),
         ("time.String", DurationString),
         ("os.Exit", Exit),
         ("strings.Repeat", Repeat),
@@ -152,6 +153,12 @@ fn natives() -> HashMap<&'static str, Native> {
         ("math/rand.Int63", RandInt63),
         ("math/rand.Intn", RandIntn),
         ("strconv.Atoi", Atoi),
+        ("os.read", SysRead),
+        ("net.netRead", NetRead),
+        ("net.accept", Accept),
+        ("gmp/explorer.slowFile", SlowFile),
+        ("gmp/explorer.slowPeer", SlowPeer),
+        ("gmp/explorer.takeRequests", TakeRequests),
     ]
     .into_iter()
     .collect()

@@ -6,7 +6,8 @@
 //! ([`gmp_core::code::GCode`]) and the code runs until its next scheduling point.
 //!
 //! The standard library the explorer offers (`fmt`, `runtime`, `sync`, `time`, `os`,
-//! `errors`, `strings`, `strconv`) is Go source under `src/std/`: declarations without
+//! `io`, `net`, `errors`, `strings`, `strconv` ..., and `gmp/explorer`, the outside
+//! world: slow files and peers, the page's requests) is Go source under `src/std/`: declarations without
 //! bodies are implemented by the VM ([`vm::Native`]), the rest is compiled like the
 //! program. Compile errors read as `go build` prints them: `./main.go:12:5: undefined: x`.
 
@@ -54,6 +55,9 @@ const STD: &[(&str, &str)] = &[
     ("strconv", include_str!("std/strconv.go")),
     ("sync/atomic", include_str!("std/atomic.go")),
     ("math/rand", include_str!("std/rand.go")),
+    ("io", include_str!("std/io.go")),
+    ("net", include_str!("std/net.go")),
+    ("gmp/explorer", include_str!("std/explorer.go")),
 ];
 
 struct Src {
@@ -123,7 +127,7 @@ fn go_message(msg: &str) -> String {
     }
     if m.starts_with("could not import") || m.contains("not in the explorer's library") {
         return format!(
-            "{m} (the explorer offers fmt, runtime, sync, sync/atomic, time, os, errors, strings, strconv and math/rand)"
+            "{m} (the explorer offers fmt, runtime, sync, sync/atomic, time, os, io, net, errors, strings, strconv, math/rand and gmp/explorer)"
         );
     }
     m.to_string()
@@ -459,6 +463,10 @@ fn compile_here(src: &str) -> Result<Arc<GoProgram>, Vec<Diag>> {
         infos: infos.clone(),
     };
     let mut c = compile::Compiler::new(cx, "./main.go".into());
+    // gc does not inline time.Since (its body is over the inlining budget: `go build
+    // -gcflags=-m` lists no "inlining call to time.Since"), so a loop calling it has a
+    // safe point at its prologue.
+    c.noinline.insert("time.Since".into());
     // `//go:noinline` pragmas on the program's functions.
     let lines: Vec<&str> = src.lines().collect();
     for w in lines.windows(2) {

@@ -24,7 +24,13 @@ type Time struct{ ns int64 }
 
 func Now() Time
 func (t Time) Sub(u Time) Duration { return Duration(t.ns - u.ns) }
-func Since(t Time) Duration        { return Now().Sub(t) }
+
+// Since reads the monotonic clock as Go's does (time.go: Since → runtimeNano, the
+// runtime's nanotime, a vDSO clock_gettime) without making a Time. It is a call, so
+// its prologue is a safe point, as Go's is.
+func Since(t Time) Duration { return Duration(runtimeNano() - t.ns) }
+
+func runtimeNano() int64
 
 // Timers. Go keeps timers in the runtime (time.go: per-P timer heaps), not in
 // goroutines; here a timer is a goroutine that sleeps, a simplification that adds a
