@@ -412,6 +412,19 @@ impl Ui {
         }
     }
 
+    /// A goroutine as the captions name it: "A (G19)", "main (G1)", "G2 (forcegchelper)"
+    /// (the program's name for it first, else main, else its start function).
+    pub fn name(&self, goid: u64) -> String {
+        match self.names.get(&goid) {
+            Some((_, Some(l))) => format!("{l} (G{goid})"),
+            _ if self.kinds.get(&goid) == Some(&GKind::Main) => format!("main (G{goid})"),
+            Some((f, None)) if !f.is_empty() => {
+                format!("G{goid} ({})", f.strip_prefix("runtime.").unwrap_or(f))
+            }
+            _ => format!("G{goid}"),
+        }
+    }
+
     /// What the page knows of a goroutine's past: its events, newest first.
     pub fn history_of(&self, goid: u64, n: usize) -> Vec<(i64, Msg)> {
         self.history
