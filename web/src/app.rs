@@ -330,7 +330,7 @@ pub fn app() -> Html {
             <div class="bottom">
                 <SchedConsole runner={runner.clone()} frame={frame} text={s.clone()} />
                 <div>
-                    <Feed runner={runner.clone()} frame={frame} on_select={on_select.clone()} text={s.clone()} />
+                    <Feed runner={runner.clone()} frame={frame} on_select={on_select.clone()} selected={page.selected} text={s.clone()} />
                     <ProgramOutput runner={runner.clone()} frame={frame} text={s.clone()} />
                 </div>
             </div>

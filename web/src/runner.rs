@@ -246,7 +246,9 @@ impl Runner {
                 self.marks = marks;
             }
             Command::Seek(n) if self.engine.as_ref().is_some_and(|e| e.is_live()) => {
+                let t0 = crate::clock::now_ms();
                 self.show_recorded(n as usize);
+                self.seek_ms = Some(crate::clock::now_ms() - t0);
             }
             Command::Seek(n) => {
                 let Some(e) = self.engine.as_mut() else {
@@ -439,12 +441,17 @@ impl Runner {
             self.last_seek_ms = ms + (crate::clock::now_ms() - t0);
         }
         if let Some(m) = moment {
-            let same = self
-                .rec
-                .moment(self.rec.len().wrapping_sub(1))
-                .is_some_and(|last| {
-                    m.events.is_empty() && m.console.is_empty() && last.snap == m.snap
-                });
+            // A frame with nothing new is not kept: while paused that is any frame
+            // without events (the threads stand nearly still, and the frames kept
+            // must not roll away while the learner looks), while playing one whose
+            // machine did not change either.
+            let quiet = m.events.is_empty() && m.console.is_empty();
+            let same = quiet
+                && (self.paused
+                    || self
+                        .rec
+                        .moment(self.rec.len().wrapping_sub(1))
+                        .is_some_and(|last| last.snap == m.snap));
             if !same {
                 self.rec.push(m);
             }
