@@ -391,6 +391,9 @@ impl Runner {
         if self.present.is_some() {
             // A recorded frame is shown: the present is read again when the run goes on.
             self.frame += 1;
+            if let Some(ms) = self.seek_ms.take() {
+                self.last_seek_ms = ms;
+            }
             return Some(self.facts());
         }
         match self.step_rate {
