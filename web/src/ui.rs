@@ -440,3 +440,25 @@ impl Ui {
         self.kinds.get(&goid).copied().unwrap_or(GKind::Example)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The ring's slots and hover name a G as the captions do (`runner::caption_name`).
+    #[test]
+    fn a_goroutine_is_named_as_the_captions_name_it() {
+        let mut ui = Ui::default();
+        let named = |f: &str, l: Option<&str>| (f.to_string(), l.map(String::from));
+        ui.names.insert(19, named("main.main.func1", Some("A")));
+        ui.names.insert(1, named("main.main", None));
+        ui.kinds.insert(1, GKind::Main);
+        ui.names.insert(2, named("runtime.forcegchelper", None));
+        ui.names.insert(30, named("main.crunch", None));
+        assert_eq!(ui.name(19), "A (G19)");
+        assert_eq!(ui.name(1), "main (G1)");
+        assert_eq!(ui.name(2), "G2 (forcegchelper)");
+        assert_eq!(ui.name(30), "G30 (main.crunch)");
+        assert_eq!(ui.name(77), "G77", "a G the page has not seen yet");
+    }
+}
