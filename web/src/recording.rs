@@ -247,7 +247,7 @@ mod tests {
             rec.push(big.clone());
         }
         let fit = MAX_BYTES / big.bytes();
-        assert!(fit >= 1 && fit < 20);
+        assert!((1..20).contains(&fit));
         assert_eq!(rec.len(), fit, "{} bytes each", big.bytes());
         assert!(rec.bytes() <= MAX_BYTES);
     }
