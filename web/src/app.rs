@@ -25,6 +25,7 @@ use crate::components::shortcuts::Shortcuts;
 use crate::components::source::GoSource;
 use crate::components::step_caption::StepCaption;
 use crate::components::step_tools::StepTools;
+use crate::components::Pick;
 use crate::lessons;
 use crate::pool;
 use crate::runner::{Shared, POOL_THREADS};
@@ -322,13 +323,14 @@ pub fn app() -> Html {
             <GoSource page={page_rc.clone()} dispatch={dispatch.clone()} runner={runner.clone()} frame={frame}
                 on_select={on_select.clone()} text={s.clone()} />
             </div>
-            <Machine runner={runner.clone()} frame={frame} on_select={on_select.clone()}
+            <Machine runner={runner.clone()} frame={frame} pick={Pick { on_select: on_select.clone(), selected: page.selected }}
+                rings_open={page.rings_open.clone()} on_ring={{ let d = dispatch.clone(); Callback::from(move |p| d.emit(Action::ToggleRing(p))) }}
                 on_seek={{ let d = dispatch.clone(); Callback::from(move |n| d.emit(Action::Seek(n))) }} live={page.run.live} ended={exit.is_some()} text={s.clone()} />
             </div>
             <div class="bottom">
                 <SchedConsole runner={runner.clone()} frame={frame} text={s.clone()} />
                 <div>
-                    <Feed runner={runner.clone()} frame={frame} on_select={on_select.clone()} text={s.clone()} />
+                    <Feed runner={runner.clone()} frame={frame} on_select={on_select.clone()} selected={page.selected} text={s.clone()} />
                     <ProgramOutput runner={runner.clone()} frame={frame} text={s.clone()} />
                 </div>
             </div>

@@ -13,6 +13,7 @@ pub mod i18n;
 pub mod lessons;
 pub mod pool;
 pub mod quiz;
+pub mod recording;
 pub mod runner;
 pub mod state;
 pub mod strings;

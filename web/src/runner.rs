@@ -15,6 +15,7 @@ use gmp_core::runtime::{ExitStatus, StackCopy};
 use gmp_core::GKind;
 
 use crate::engine::Engine;
+use crate::recording::{Moment, Recording};
 use crate::state::{Command, Page, RunFacts, StepTarget};
 use crate::ui::Ui;
 
@@ -56,6 +57,14 @@ pub struct Runner {
     pub last_seek_ms: f64,
     /// Wall ms the last build took (a `step=N` link runs N steps in it).
     pub last_build_ms: f64,
+    /// A live run's frames, kept for scrubbing it while paused.
+    pub rec: Recording,
+    /// While a recorded frame is shown: the present's fold and output, put aside.
+    present: Option<(Ui, Vec<String>)>,
+    /// Output lines read since the run started.
+    output_total: u64,
+    /// Spawn requests the accept loop has not taken yet (as last read).
+    pending: u32,
 }
 
 /// Scheduler steps a Step may merge while none of them changes anything the page
@@ -115,6 +124,53 @@ impl Runner {
         self.copies.clear();
         self.exit = None;
         self.caption = None;
+        self.rec = Recording::default();
+        self.present = None;
+        self.output_total = 0;
+    }
+
+    /// Whether the run is paused.
+    pub fn paused(&self) -> bool {
+        self.paused
+    }
+
+    /// Shows recorded frame `i` of a live run: the fold rebuilt up to it, and the
+    /// program's output as it stood then.
+    fn show_recorded(&mut self, i: usize) {
+        let Some(e) = self.engine.as_ref() else {
+            return;
+        };
+        if self.rec.is_empty() {
+            return;
+        }
+        let (ui, output) = self
+            .present
+            .take()
+            .unwrap_or_else(|| (self.ui.clone(), self.output.clone()));
+        let rt = e.rt();
+        let shown = self
+            .rec
+            .show(i, &ui, &|f, a| {
+                let (func, name) = rt.goroutine_name(f, a);
+                (func.to_string(), name.map(String::from))
+            })
+            .cloned();
+        if let Some(shown) = shown {
+            self.ui = shown;
+        }
+        let at = self.rec.at().and_then(|i| self.rec.moment(i));
+        let later = at.map_or(0, |m| self.output_total.saturating_sub(m.output_lines)) as usize;
+        self.output = output[..output.len().saturating_sub(later)].to_vec();
+        self.present = Some((ui, output));
+    }
+
+    /// Back to the live present from a recorded frame.
+    fn leave_recorded(&mut self) {
+        self.rec.leave();
+        if let Some((ui, output)) = self.present.take() {
+            self.ui = ui;
+            self.output = output;
+        }
     }
 
     /// Carries out the page's new commands; returns what went wrong, for a notice.
@@ -189,6 +245,11 @@ impl Runner {
                 self.reset_view();
                 self.marks = marks;
             }
+            Command::Seek(n) if self.engine.as_ref().is_some_and(|e| e.is_live()) => {
+                let t0 = crate::clock::now_ms();
+                self.show_recorded(n as usize);
+                self.seek_ms = Some(crate::clock::now_ms() - t0);
+            }
             Command::Seek(n) => {
                 let Some(e) = self.engine.as_mut() else {
                     return Ok(());
@@ -200,6 +261,9 @@ impl Runner {
                 self.seek_ms = Some(crate::clock::now_ms() - t0);
             }
             Command::Clock { paused, speed } => {
+                if !paused {
+                    self.leave_recorded();
+                }
                 self.paused = paused;
                 self.speed = speed;
                 if let Some(e) = self.engine.as_ref() {
@@ -324,6 +388,14 @@ impl Runner {
         self.last_ms = Some(now_ms);
         let t0 = crate::clock::now_ms();
         let eng = self.engine.as_mut()?;
+        if self.present.is_some() {
+            // A recorded frame is shown: the present is read again when the run goes on.
+            self.frame += 1;
+            if let Some(ms) = self.seek_ms.take() {
+                self.last_seek_ms = ms;
+            }
+            return Some(self.facts());
+        }
         match self.step_rate {
             Some(rate) if !self.paused && !eng.is_live() => {
                 self.step_debt = (self.step_debt + dt * rate as f64 / 1000.0).min(4.0);
@@ -343,6 +415,16 @@ impl Runner {
         let snap = eng.snapshot();
         let evs = eng.events_since(&mut self.events_from);
         let out = eng.rt().output_since(&mut self.out);
+        self.output_total += (out.stdout.len() + out.stderr.len()) as u64;
+        let live = eng.is_live();
+        // A live run's frame is kept (unless nothing changed since the last one kept).
+        let moment = live.then(|| Moment {
+            snap: std::rc::Rc::new(snap.clone()),
+            events: evs.clone(),
+            console: out.schedtrace.clone(),
+            page_ms: now_ms,
+            output_lines: self.output_total,
+        });
         self.output.extend(out.stdout);
         self.output.extend(out.stderr);
         if self.output.len() > OUTPUT_LINES {
@@ -361,9 +443,32 @@ impl Runner {
         if let Some(ms) = self.seek_ms.take() {
             self.last_seek_ms = ms + (crate::clock::now_ms() - t0);
         }
+        if let Some(m) = moment {
+            // A frame with nothing new is not kept: while paused that is any frame
+            // without events (the threads stand nearly still, and the frames kept
+            // must not roll away while the learner looks), while playing one whose
+            // machine did not change either.
+            let quiet = m.events.is_empty() && m.console.is_empty();
+            let same = quiet
+                && (self.paused
+                    || self
+                        .rec
+                        .moment(self.rec.len().wrapping_sub(1))
+                        .is_some_and(|last| last.snap == m.snap));
+            if !same {
+                self.rec.push(m);
+            }
+        }
+        self.pending = out.pending_spawns;
+        Some(self.facts())
+    }
+
+    /// What the page's controls need to know of the run.
+    fn facts(&self) -> RunFacts {
+        let eng = self.engine.as_ref().expect("a run");
         let snap = &self.ui.snap;
         let main = snap.gs.iter().find(|g| g.kind == GKind::Main);
-        Some(RunFacts {
+        RunFacts {
             frame: self.frame,
             live: eng.is_live(),
             steps: eng.steps(),
@@ -371,11 +476,13 @@ impl Runner {
             time_limit: matches!(eng.stopped(), Some(gmp_core::Stop::TimeLimit)),
             inputs: eng.user_inputs(),
             reach: eng.reach(),
-            pending: out.pending_spawns,
-            main_at: (out.pending_spawns > 0)
+            pending: self.pending,
+            main_at: (self.pending > 0)
                 .then(|| main.map(|g| crate::ui::where_is(snap, g.goid)))
                 .flatten(),
-        })
+            recorded: self.rec.len(),
+            recorded_at: self.rec.at(),
+        }
     }
 
     pub fn out_of_threads(&self) -> bool {
@@ -509,6 +616,71 @@ mod tests {
         }
         assert_eq!(r.marks.len() - marks0, 10, "one Step per 100 ms");
         assert!(r.caption.is_some(), "each played Step has its caption");
+    }
+
+    /// A live run (real threads) keeps its frames while it plays; paused, the
+    /// scrubber shows one of them (the machine and the feed as the page showed them
+    /// then, and the facts say a recorded frame is shown); Run returns to the present.
+    #[test]
+    fn a_paused_live_run_shows_a_recorded_frame_and_run_returns_to_the_present() {
+        let mut page = Page::new("", true);
+        page.apply(Action::PoolReady);
+        page.apply(Action::Speed(0.2));
+        let mut r = Runner::default();
+        r.carry_out(&page);
+        assert!(r.engine.as_ref().unwrap().is_live());
+        page.apply(Action::SpawnText("40".into()));
+        page.apply(Action::Spawn(GKind::Cpu));
+        r.carry_out(&page);
+        let mut seen = vec![];
+        let t0 = crate::clock::now_ms();
+        while seen.len() < 40 || r.ui.steals == 0 {
+            assert!(
+                crate::clock::now_ms() - t0 < 20_000.0,
+                "the live run moved work"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(25));
+            let f = r.tick(crate::clock::now_ms()).unwrap();
+            seen.push((r.ui.snap.clone(), r.ui.feed.clone()));
+            page.apply(Action::Frame(f));
+        }
+        page.apply(Action::TogglePause);
+        r.carry_out(&page);
+        let f = r.tick(crate::clock::now_ms()).unwrap();
+        seen.push((r.ui.snap.clone(), r.ui.feed.clone()));
+        page.apply(Action::Frame(f));
+        let kept = page.run.recorded;
+        assert!(
+            kept >= 20 && kept <= seen.len(),
+            "{kept} frames kept of {}",
+            seen.len()
+        );
+        assert_eq!(page.run.recorded_at, None);
+        let present = r.ui.snap.now;
+        for i in [kept / 2, 3, kept - 1, 0] {
+            page.apply(Action::Seek(i as u64));
+            r.carry_out(&page);
+            let f = r.tick(crate::clock::now_ms()).unwrap();
+            page.apply(Action::Frame(f));
+            assert_eq!(page.run.recorded_at, Some(i));
+            let shown = (*r.ui.snap).clone();
+            let (_, feed) = seen.iter().find(|(s, _)| **s == shown).unwrap_or_else(|| {
+                panic!(
+                    "frame {i} is a frame the page showed: {} not in {:?}",
+                    shown.now,
+                    seen.iter().map(|(s, _)| s.now).collect::<Vec<_>>()
+                )
+            });
+            assert_eq!(&r.ui.feed, feed, "frame {i}'s feed is the one shown then");
+            std::thread::sleep(std::time::Duration::from_millis(30));
+        }
+        assert!(r.ui.snap.now < present);
+        page.apply(Action::TogglePause);
+        r.carry_out(&page);
+        let f = r.tick(crate::clock::now_ms()).unwrap();
+        assert_eq!(f.recorded_at, None, "Run returns to the live present");
+        assert!(r.ui.snap.now >= present);
+        r.engine.as_ref().unwrap().stop();
     }
 
     /// The page's commands reach the run, and the run's facts and output come back

@@ -258,6 +258,10 @@ pub struct RunFacts {
     pub main_at: Option<Msg>,
     /// A deterministic run: the furthest step reached, and the checkpoint interval.
     pub reach: Option<(u64, u64)>,
+    /// A live run: the frames recorded so far (`recording.rs`), and the one shown
+    /// (`None`: the live present).
+    pub recorded: usize,
+    pub recorded_at: Option<usize>,
 }
 
 impl RunFacts {
@@ -374,8 +378,10 @@ pub struct Page {
     /// What the learner typed in N and seed (kept as typed; read when used).
     pub spawn_text: String,
     pub seed_text: String,
-    /// The goroutine whose card is open.
+    /// The goroutine whose card is open; its tokens, lanes and line are marked.
     pub selected: Option<u64>,
+    /// The P cards whose ring is open as labelled slots (kept across frames).
+    pub rings_open: Vec<u32>,
     pub shortcuts_open: bool,
     /// Explanations shown in a compact or embedded page.
     pub show_help: bool,
@@ -417,6 +423,8 @@ pub enum Action {
     Reset,
     Export,
     Select(u64),
+    /// Open or close a P card's ring.
+    ToggleRing(u32),
     /// Escape: closes the open dialog (G card, shortcut list).
     CloseDialogs,
     ToggleShortcuts,
@@ -487,6 +495,7 @@ impl Page {
             notice: (!notes.is_empty()).then_some(notes),
             text: Text::english(),
             selected: None,
+            rings_open: vec![],
             shortcuts_open: false,
             show_help: false,
             run: RunFacts::default(),
@@ -660,6 +669,15 @@ impl Page {
                 self.settings.paused = !self.settings.paused;
                 self.clock();
             }
+            // A paused live run: the scrubber moves through the frames recorded.
+            Action::Seek(n) if self.run.live => {
+                if self.run.recorded == 0 {
+                    return self.say(Msg::new("notice.nothing_recorded"));
+                }
+                self.settings.paused = true;
+                self.clock();
+                self.send(Command::Seek(n.min(self.run.recorded as u64 - 1)));
+            }
             Action::Step | Action::StepBack | Action::Seek(_) | Action::StepTo(_)
                 if self.run.live =>
             {
@@ -704,6 +722,13 @@ impl Page {
             }
             Action::Export => self.send(Command::Export),
             Action::Select(g) => self.selected = Some(g),
+            Action::ToggleRing(p) => {
+                if let Some(i) = self.rings_open.iter().position(|&x| x == p) {
+                    self.rings_open.remove(i);
+                } else {
+                    self.rings_open.push(p);
+                }
+            }
             Action::CloseDialogs => {
                 self.selected = None;
                 self.shortcuts_open = false;
@@ -991,6 +1016,77 @@ mod tests {
         p.apply(Action::Seek(10));
         assert_eq!(p.commands.len(), n, "a live run has no steps to seek to");
         assert!(p.notice.is_some());
+    }
+
+    #[test]
+    fn each_p_card_s_ring_opens_on_its_own_and_stays_open_across_frames() {
+        let mut p = page("");
+        p.apply(Action::ToggleRing(2));
+        p.apply(Action::ToggleRing(0));
+        for f in 1..4 {
+            p.apply(Action::Frame(RunFacts {
+                frame: f,
+                ..RunFacts::default()
+            }));
+        }
+        assert_eq!(p.rings_open, vec![2, 0]);
+        p.apply(Action::ToggleRing(2));
+        assert_eq!(p.rings_open, vec![0], "closing P2's leaves P0's open");
+        // Selecting a goroutine (and closing its card) leaves the rings as they are.
+        p.apply(Action::Select(7));
+        p.apply(Action::CloseDialogs);
+        assert_eq!(p.rings_open, vec![0]);
+    }
+
+    #[test]
+    fn a_paused_live_run_scrubs_what_it_recorded_and_run_returns_to_the_present() {
+        let mut p = Page::new("", true);
+        p.apply(Action::PoolReady);
+        p.apply(Action::Frame(RunFacts {
+            frame: 1,
+            live: true,
+            recorded: 120,
+            ..RunFacts::default()
+        }));
+        assert!(!p.settings.paused);
+        p.apply(Action::Seek(40));
+        assert!(p.settings.paused, "scrubbing pauses the live run");
+        assert_eq!(last(&p), &Command::Seek(40));
+        p.apply(Action::Seek(5_000));
+        assert_eq!(
+            last(&p),
+            &Command::Seek(119),
+            "past the last frame kept: the last"
+        );
+        assert!(
+            !p.query().contains("step="),
+            "a recording is not a link to a step"
+        );
+        let n = p.commands.len();
+        p.apply(Action::Step);
+        assert_eq!(p.commands.len(), n, "a recording cannot be stepped");
+        assert!(p.notice_text().unwrap().contains("deterministic driver"));
+        p.apply(Action::TogglePause);
+        assert_eq!(
+            last(&p),
+            &Command::Clock {
+                paused: false,
+                speed: DEFAULT_SPEED
+            }
+        );
+        // Nothing recorded yet: nothing to scrub, and the page says why.
+        p.apply(Action::Frame(RunFacts {
+            frame: 2,
+            live: true,
+            ..RunFacts::default()
+        }));
+        let n = p.commands.len();
+        p.apply(Action::Seek(0));
+        assert_eq!(p.commands.len(), n);
+        assert!(p
+            .notice_text()
+            .unwrap()
+            .contains("Nothing of this live run"));
     }
 
     #[test]

@@ -412,6 +412,19 @@ impl Ui {
         }
     }
 
+    /// A goroutine as the captions name it: "A (G19)", "main (G1)", "G2 (forcegchelper)"
+    /// (the program's name for it first, else main, else its start function).
+    pub fn name(&self, goid: u64) -> String {
+        match self.names.get(&goid) {
+            Some((_, Some(l))) => format!("{l} (G{goid})"),
+            _ if self.kinds.get(&goid) == Some(&GKind::Main) => format!("main (G{goid})"),
+            Some((f, None)) if !f.is_empty() => {
+                format!("G{goid} ({})", f.strip_prefix("runtime.").unwrap_or(f))
+            }
+            _ => format!("G{goid}"),
+        }
+    }
+
     /// What the page knows of a goroutine's past: its events, newest first.
     pub fn history_of(&self, goid: u64, n: usize) -> Vec<(i64, Msg)> {
         self.history
@@ -437,5 +450,27 @@ pub fn kind_key(k: GKind) -> &'static str {
         GKind::Network => "gkind.network",
         GKind::Example => "gkind.example",
         GKind::System => "gkind.system",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The ring's slots and hover name a G as the captions do (`runner::caption_name`).
+    #[test]
+    fn a_goroutine_is_named_as_the_captions_name_it() {
+        let mut ui = Ui::default();
+        let named = |f: &str, l: Option<&str>| (f.to_string(), l.map(String::from));
+        ui.names.insert(19, named("main.main.func1", Some("A")));
+        ui.names.insert(1, named("main.main", None));
+        ui.kinds.insert(1, GKind::Main);
+        ui.names.insert(2, named("runtime.forcegchelper", None));
+        ui.names.insert(30, named("main.crunch", None));
+        assert_eq!(ui.name(19), "A (G19)");
+        assert_eq!(ui.name(1), "main (G1)");
+        assert_eq!(ui.name(2), "G2 (forcegchelper)");
+        assert_eq!(ui.name(30), "G30 (main.crunch)");
+        assert_eq!(ui.name(77), "G77", "a G the page has not seen yet");
     }
 }

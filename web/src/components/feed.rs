@@ -12,6 +12,8 @@ pub struct FeedProps {
     pub runner: Shared,
     pub frame: u64,
     pub on_select: Callback<u64>,
+    /// The selected goroutine: its events are marked.
+    pub selected: Option<u64>,
     pub text: Text,
 }
 
@@ -55,7 +57,8 @@ pub fn feed(props: &FeedProps) -> Html {
                 match f.g {
                     Some(g) => {
                         let sel = props.on_select.clone();
-                        html!{ <li><button class="ev" data-goid={g.to_string()} onclick={Callback::from(move |_| sel.emit(g))}>{ t }{ s.msg(&f.text) }</button></li> }
+                        let mine = props.selected == Some(g);
+                        html!{ <li class={classes!(mine.then_some("selected"))}><button class="ev" data-goid={g.to_string()} onclick={Callback::from(move |_| sel.emit(g))}>{ t }{ s.msg(&f.text) }</button></li> }
                     }
                     None => html!{ <li>{ t }{ s.msg(&f.text) }</li> },
                 }

@@ -10,6 +10,7 @@ use super::queues::GlobalQueue;
 use super::scrubber::Scrubber;
 use super::side::{Netpoll, Sysmon};
 use super::timeline::Timeline;
+use super::Pick;
 use crate::runner::{Shared, POOL_THREADS};
 use crate::strings::Text;
 use crate::ui::Arrow;
@@ -18,7 +19,10 @@ use crate::ui::Arrow;
 pub struct MachineProps {
     pub runner: Shared,
     pub frame: u64,
-    pub on_select: Callback<u64>,
+    pub pick: Pick,
+    /// The P cards whose ring is open.
+    pub rings_open: Vec<u32>,
+    pub on_ring: Callback<u32>,
     /// The scrubber moved the run to a step.
     pub on_seek: Callback<u64>,
     pub live: bool,
@@ -32,36 +36,45 @@ pub fn machine(props: &MachineProps) -> Html {
     let r = props.runner.0.borrow();
     let (ui, s) = (&r.ui, &props.text);
     let snap = ui.snap.clone();
+    let selected = props.pick.selected;
+    let recorded = r
+        .rec
+        .at()
+        .and_then(|i| Some((i, r.rec.moment(i)?.snap.now)));
     let user = snap
         .gs
         .iter()
         .filter(|g| !matches!(g.kind, gmp_core::GKind::System | gmp_core::GKind::Main))
         .count();
     html! {
-        <div class={classes!("machine", props.ended.then_some("ended"))}>
+        <div class={classes!("machine", props.ended.then_some("ended"), recorded.is_some().then_some("recorded"))}>
             <section class="ps" aria-labelledby="ps-h">
                 <h2 id="ps-h">{ s.t_args("machine.ps_heading", &[("n", snap.gomaxprocs.to_string())]) }
                     <span id="gcount" class="gcount" data-user={user.to_string()}
                         data-cpu={snap.gs.iter().filter(|g| g.kind == gmp_core::GKind::Cpu).count().to_string()}>
                         { s.t_args("machine.gcount", &[("n", s.int(user))]) }</span></h2>
                 <p class="help">{ s.t("machine.ps_help") }</p>
+                if let Some((i, now)) = recorded {
+                    <p id="recording-note" class="recording-note" role="status" data-at={i.to_string()}>
+                        { s.t_args("rec.note", &[("ms", s.ms(now, 3)), ("n", s.int(i + 1)), ("of", s.int(r.rec.len()))]) }</p>
+                }
                 <div class="pgrid-wrap">
                     <div class="pgrid" ref={grid.clone()}>
                         { for snap.ps.iter().map(|p| html!{
                             <PCard key={p.id} p={p.clone()} runner={props.runner.clone()} frame={props.frame}
-                                on_select={props.on_select.clone()} text={s.clone()} /> }) }
+                                pick={props.pick.clone()} open={props.rings_open.contains(&p.id)} on_toggle={props.on_ring.clone()} text={s.clone()} /> }) }
                     </div>
                     { arrows(&ui.arrows, snap.ps.len(), &grid, s) }
                 </div>
-                <Timeline runner={props.runner.clone()} frame={props.frame} lanes={snap.gomaxprocs} />
+                <Timeline runner={props.runner.clone()} frame={props.frame} lanes={snap.gomaxprocs} selected={selected} />
                 <Scrubber runner={props.runner.clone()} frame={props.frame} on_seek={props.on_seek.clone()} text={props.text.clone()} />
                 <p class="help">{ s.t("machine.timeline_help") }</p>
             </section>
             <aside class="side">
-                <GlobalQueue runner={props.runner.clone()} frame={props.frame} on_select={props.on_select.clone()} text={s.clone()} />
-                <Ms snap={snap.clone()} text={s.clone()} limit={if props.live { POOL_THREADS } else { 10_000 }} />
+                <GlobalQueue runner={props.runner.clone()} frame={props.frame} pick={props.pick.clone()} text={s.clone()} />
+                <Ms snap={snap.clone()} text={s.clone()} limit={if props.live { POOL_THREADS } else { 10_000 }} selected={selected} />
                 <Sysmon sysmon={snap.sysmon.clone()} text={s.clone()} />
-                <Netpoll runner={props.runner.clone()} frame={props.frame} on_select={props.on_select.clone()} text={s.clone()} />
+                <Netpoll runner={props.runner.clone()} frame={props.frame} pick={props.pick.clone()} text={s.clone()} />
             </aside>
         </div>
     }

@@ -53,23 +53,45 @@ pub fn kind_color(k: GKind) -> &'static str {
 }
 
 /// A goroutine token: a button showing its goid (and its own name, if it has one),
-/// coloured by kind; a click opens its card.
+/// coloured by kind; a click selects it (opens its card). The selected goroutine's
+/// tokens are marked wherever they are (`selected` class, `aria-current`).
 pub fn token(
     goid: u64,
     ui: &Ui,
     s: &crate::strings::Text,
-    onselect: &Callback<u64>,
+    pick: &Pick,
     extra: &'static str,
 ) -> Html {
+    let (text, _) = ui.label(goid, s);
+    token_with(goid, ui, s, pick, extra, text)
+}
+
+/// A token with its own text (the ring's slots name the G: "A (G5)").
+pub fn token_with(
+    goid: u64,
+    ui: &Ui,
+    s: &crate::strings::Text,
+    pick: &Pick,
+    extra: &'static str,
+    text: String,
+) -> Html {
     let k = ui.kind(goid);
-    let onselect = onselect.clone();
+    let onselect = pick.on_select.clone();
     let onclick = Callback::from(move |_| onselect.emit(goid));
     let fresh = ui.preempted.contains_key(&goid).then_some("just-preempted");
-    let (text, title) = ui.label(goid, s);
+    let sel = pick.selected == Some(goid);
+    let (_, title) = ui.label(goid, s);
     html! {
-        <button class={classes!("g", kind_class(k), extra, fresh)} data-goid={goid.to_string()}
-            title={title} {onclick}>{ text }</button>
+        <button class={classes!("g", kind_class(k), extra, fresh, sel.then_some("selected"))} data-goid={goid.to_string()}
+            aria-current={sel.then_some("true")} title={title} {onclick}>{ text }</button>
     }
+}
+
+/// How tokens select a goroutine, and which one is selected.
+#[derive(Clone, PartialEq)]
+pub struct Pick {
+    pub on_select: Callback<u64>,
+    pub selected: Option<u64>,
 }
 
 pub fn ctx2d(node: &NodeRef) -> Option<web_sys::CanvasRenderingContext2d> {

@@ -13,6 +13,8 @@ pub struct MsProps {
     pub text: Text,
     /// Threads the driver can start.
     pub limit: usize,
+    /// The selected goroutine: the M running it is marked.
+    pub selected: Option<u64>,
 }
 
 fn m_word(st: MState) -> &'static str {
@@ -39,7 +41,9 @@ pub fn ms(props: &MsProps) -> Html {
             <p class="help">{ s.t("ms.help") }</p>
             <ul class="mlist">
                 { for snap.ms.iter().map(|m| html!{
-                    <li data-m={m.id.to_string()} data-state={m_word(m.state)} class={m_word(m.state)}>
+                    <li data-m={m.id.to_string()} data-state={m_word(m.state)}
+                        class={classes!(m_word(m.state), (m.curg.is_some() && m.curg == props.selected).then_some("selected"))}
+                        aria-current={(m.curg.is_some() && m.curg == props.selected).then_some("true")}>
                         <strong>{ format!("M{}", m.id) }</strong>{ " " }{ s.t(&format!("m.{}", m_word(m.state))) }
                         { m.p.map(|p| format!(" · P{p}")).unwrap_or_default() }
                         { m.curg.map(|g| format!(" · G{g}")).unwrap_or_default() }

@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use super::token;
+use super::{token, Pick};
 use crate::runner::Shared;
 use crate::strings::Text;
 
@@ -10,7 +10,7 @@ use crate::strings::Text;
 pub struct QueueProps {
     pub runner: Shared,
     pub frame: u64,
-    pub on_select: Callback<u64>,
+    pub pick: Pick,
     pub text: Text,
 }
 
@@ -28,7 +28,7 @@ pub fn global_queue(props: &QueueProps) -> Html {
             <h2 id="global-h">{ props.text.t_args("global.heading", &[("n", props.text.int(snap.global_len))]) }</h2>
             <p class="help">{ props.text.t("global.help") }</p>
             <div class="queue">
-                { for shown.iter().map(|&g| token(g, ui, &props.text, &props.on_select, "")) }
+                { for shown.iter().map(|&g| token(g, ui, &props.text, &props.pick, "")) }
                 if snap.global_len as usize > shown.len() {
                     <span class="more">{ props.text.t_args("global.more", &[("n", props.text.int(snap.global_len as usize - shown.len()))]) }</span>
                 }

@@ -3,14 +3,20 @@
 //! (the core's `Timeline::seek`: the nearest checkpoint, then at most one interval
 //! replayed), and the whole machine view shows that moment. Keys: the arrows move one
 //! step, PageUp/PageDown one checkpoint interval, Home/End to the start and the
-//! furthest step. A live run has no steps to go back to: no scrubber.
+//! furthest step.
+//!
+//! A live run has no steps to go back to, but the page keeps the frames it showed
+//! (`recording.rs`): when a live run is paused the scrubber moves through them (the
+//! same keys; PageUp/PageDown move 30 frames, about a second), and Run returns to the
+//! live present. While the live run plays there is nothing to scrub.
 
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::runner::Shared;
 
-/// The scrubber's words (one place, for translation).
+/// Recorded frames PageUp/PageDown move in a paused live run (about a second).
+const LIVE_PAGE: u64 = 30;
 
 #[derive(Properties, PartialEq)]
 pub struct ScrubberProps {
@@ -29,11 +35,20 @@ pub fn scrubber(props: &ScrubberProps) -> Html {
     let Some(eng) = r.engine.as_ref() else {
         return html! {};
     };
-    let Some((reach, interval)) = eng.reach() else {
-        return html! {};
+    let live = eng.is_live();
+    let (at, max, interval) = if live {
+        if !r.paused() || r.rec.is_empty() {
+            return html! {};
+        }
+        let last = r.rec.len() as u64 - 1;
+        (r.rec.at().map_or(last, |i| i as u64), last, LIVE_PAGE)
+    } else {
+        let Some((reach, interval)) = eng.reach() else {
+            return html! {};
+        };
+        let at = eng.steps();
+        (at, reach.max(at), interval)
     };
-    let at = eng.steps();
-    let max = reach.max(at);
     let step = match *asked.borrow() {
         Some((n, frame)) if n != at && props.frame < frame + 30 => n,
         _ => at,
@@ -73,7 +88,19 @@ pub fn scrubber(props: &ScrubberProps) -> Html {
         })
     };
     let s = &props.text;
-    let value = s.t_args("scrub.value", &[("step", s.int(step)), ("of", s.int(max))]);
+    let value = if live {
+        let now = r.rec.moment(step as usize).map_or(0, |m| m.snap.now);
+        s.t_args(
+            "scrub.rec_value",
+            &[
+                ("n", s.int(step + 1)),
+                ("of", s.int(max + 1)),
+                ("ms", s.ms(now, 3)),
+            ],
+        )
+    } else {
+        s.t_args("scrub.value", &[("step", s.int(step)), ("of", s.int(max))])
+    };
     let seek_ms = format!("{:.2}", r.last_seek_ms);
     let build_ms = format!("{:.1}", r.last_build_ms);
     let events = eng
@@ -83,11 +110,16 @@ pub fn scrubber(props: &ScrubberProps) -> Html {
         .load(std::sync::atomic::Ordering::Relaxed)
         .to_string();
     html! {
-        <div class="scrubber">
+        <div class={classes!("scrubber", live.then_some("rec"))}>
             <input type="range" id="scrubber" min="0" max={max.to_string()} step="1"
-                value={step.to_string()} aria-label={s.t("scrub.label")} aria-valuetext={value.clone()}
-                data-seek-ms={seek_ms} data-build-ms={build_ms} data-events={events} data-interval={interval.to_string()} {oninput} {onkeydown} />
+                value={step.to_string()} aria-label={s.t(if live { "scrub.rec_label" } else { "scrub.label" })} aria-valuetext={value.clone()}
+                data-seek-ms={seek_ms} data-build-ms={build_ms} data-events={events} data-interval={interval.to_string()}
+                data-recorded={live.then(|| r.rec.len().to_string())} data-rec-bytes={live.then(|| r.rec.bytes().to_string())}
+                data-rec-dropped={live.then(|| r.rec.dropped.to_string())} {oninput} {onkeydown} />
             <span id="scrub-pos" class="scrub-pos">{ value }</span>
+            if live && r.rec.at().is_none() {
+                <span id="rec-help" class="help rec-help">{ s.t_args("scrub.rec_help", &[("n", s.int(r.rec.len()))]) }</span>
+            }
         </div>
     }
 }

@@ -3,7 +3,7 @@
 use gmp_core::snapshot::SysmonSnap;
 use yew::prelude::*;
 
-use super::token;
+use super::{token, Pick};
 use crate::runner::Shared;
 use crate::strings::Text;
 
@@ -31,14 +31,14 @@ pub fn sysmon(props: &SysmonProps) -> Html {
 pub struct NetpollProps {
     pub runner: Shared,
     pub frame: u64,
-    pub on_select: Callback<u64>,
+    pub pick: Pick,
     pub text: Text,
 }
 
 #[function_component(Netpoll)]
 pub fn netpoll(props: &NetpollProps) -> Html {
     let r = props.runner.0.borrow();
-    let (ui, snap, s, sel) = (&r.ui, &r.ui.snap, &props.text, &props.on_select);
+    let (ui, snap, s, sel) = (&r.ui, &r.ui.snap, &props.text, &props.pick);
     html! {
         <>
         <section id="netpoll" aria-labelledby="np-h">

@@ -16,7 +16,7 @@ use gmp_core::GKind;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use super::token;
+use super::{token, Pick};
 use crate::runner::Shared;
 use crate::state::{Action, Page};
 
@@ -423,6 +423,10 @@ pub fn go_source(props: &SourceProps) -> Html {
         .map(|g| g.line)
         .filter(|&l| l > 0);
     let hl = hl_running.clone();
+    let g_pick = Pick {
+        on_select: props.on_select.clone(),
+        selected: page.selected,
+    };
     let pick = |line: u32| {
         let picked = picked.clone();
         Callback::from(move |_: MouseEvent| {
@@ -440,7 +444,7 @@ pub fn go_source(props: &SourceProps) -> Html {
             <p id="src-line-gs" class="line-gs" role="status">
                 { s.t_args("src.line_gs", &[("line", line.to_string())]) }
                 { for gs.iter().map(|g| html! { <>
-                    { token(g.goid, ui, s, &props.on_select, "") }
+                    { token(g.goid, ui, s, &g_pick, "") }
                     <span class="where">{ format!(" {} ", s.msg(&crate::ui::where_is(&snap, g.goid))) }</span>
                 </> }) }
             </p>
@@ -475,7 +479,7 @@ pub fn go_source(props: &SourceProps) -> Html {
                             <button class="lno" aria-label={label} onclick={pick(n)}>{ n }</button>
                             <span class="gut">
                                 { for here.iter().take(if here.len() > GUTTER_TOKENS + 1 { GUTTER_TOKENS } else { here.len() })
-                                    .map(|g| token(g.goid, ui, s, &props.on_select, "mini")) }
+                                    .map(|g| token(g.goid, ui, s, &g_pick, "mini")) }
                                 if here.len() > GUTTER_TOKENS + 1 {
                                     <span class="more">{ format!("+{}", here.len() - GUTTER_TOKENS) }</span>
                                 }
@@ -490,7 +494,7 @@ pub fn go_source(props: &SourceProps) -> Html {
             if runnable && !runtime_gs.is_empty() {
                 <p class="runtime-gs">{ s.t("src.runtime_gs") }
                     { for runtime_gs.iter().map(|g| html! { <>
-                        { token(g.goid, ui, s, &props.on_select, "mini") }
+                        { token(g.goid, ui, s, &g_pick, "mini") }
                         <span class="where">{ format!(" {} · {} ", ui.names.get(&g.goid).map(|n| n.0.as_str()).unwrap_or("runtime"), s.msg(&crate::ui::where_is(&snap, g.goid))) }</span>
                     </> }) }
                 </p>
