@@ -97,7 +97,24 @@ pub struct Compiler<'a> {
     pub noinline: HashSet<String>,
     stack: Vec<FnCx>,
     pub file: String,
+    /// Locals of 1 KB or more that live in their function's frame (for the teaching
+    /// lints: [`crate::lint`]).
+    pub big_locals: Vec<BigLocal>,
 }
+
+/// A local variable of at least [`BIG_LOCAL`] bytes in its function's frame.
+#[derive(Clone, Debug)]
+pub struct BigLocal {
+    /// The function whose frame holds it (`main.walk`).
+    pub func: String,
+    pub name: String,
+    pub line: u32,
+    pub col: u32,
+    pub size: u64,
+}
+
+/// What counts as a large local: 1 KB.
+pub const BIG_LOCAL: u64 = 1024;
 
 /// A function body to compile later: a declaration.
 type Rc2 = go_parser::FuncDeclKey;
@@ -181,6 +198,7 @@ impl<'a> Compiler<'a> {
             noinline: HashSet::new(),
             stack: Vec::new(),
             file,
+            big_locals: Vec::new(),
         }
     }
 
@@ -1215,6 +1233,24 @@ impl<'a> Compiler<'a> {
         let size = self.types.size(ty);
         let escapes = self.escaping.contains(&o);
         let heap = self.captured.contains(&o);
+        if !heap && size >= BIG_LOCAL {
+            let pos = self.cx.ast.idents[n].pos;
+            let (line, col) = self
+                .cx
+                .fset
+                .position(pos)
+                .map(|p| (p.line as u32, p.column as u32))
+                .unwrap_or((0, 0));
+            let func = self.f().name.clone();
+            let name = self.cx.ast.idents[n].name.clone();
+            self.big_locals.push(BigLocal {
+                func,
+                name,
+                line,
+                col,
+                size,
+            });
+        }
         let r = self.reg();
         {
             let f = self.f();

@@ -13,6 +13,7 @@
 
 pub mod compile;
 pub mod fmt;
+pub mod lint;
 pub mod scenarios;
 pub mod types;
 pub mod vm;
@@ -492,6 +493,19 @@ fn compile_here(src: &str) -> Result<Arc<GoProgram>, Vec<Diag>> {
             }])
         }
     };
+    // The teaching lints, over the checked AST and the compiler's frames.
+    let lints = {
+        let lcx = compile::Ctx {
+            ast: &ast_objs,
+            tc: &tc_objs,
+            fset: &fset,
+            infos: infos.clone(),
+        };
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            lint::run(&lcx, &c.funcs, &c.big_locals)
+        }))
+        .unwrap_or_default()
+    };
     // The entry: run the init sequence, then main.main.
     let entry = c.funcs.len() as vm::FuncId;
     c.funcs.push(vm::Func {
@@ -549,6 +563,7 @@ fn compile_here(src: &str) -> Result<Arc<GoProgram>, Vec<Diag>> {
         prog: Arc::new(prog),
         last_run: std::sync::Mutex::new(None),
         entry,
+        lints,
     }))
 }
 
@@ -566,6 +581,8 @@ pub struct GoProgram {
     /// The values in flight through channels of the latest run (see [`Self::in_flight`]).
     last_run: std::sync::Mutex<Option<Arc<vm::ChanVals>>>,
     entry: vm::FuncId,
+    /// The teaching lints of the source ([`lint`]).
+    pub lints: Vec<lint::Lint>,
 }
 
 impl GoProgram {

@@ -1,0 +1,149 @@
+//! The teaching lints (`gmp_go::lint`): each fires on a program that has the problem
+//! (`tests/lints/<kind>.go`) at the line it is about, and not on its fixed version
+//! (`<kind>_fixed.go`); and what fires on the scenarios' and the corpus's programs is
+//! listed here, each judged.
+
+use gmp_go::lint::{lints, Lint, LintKind};
+
+fn found(src: &str) -> Vec<Lint> {
+    lints(src).unwrap_or_else(|d| panic!("compiles: {d:?}"))
+}
+
+fn brief(l: &[Lint]) -> Vec<(&'static str, u32, String)> {
+    l.iter()
+        .map(|l| (l.kind.id(), l.line, l.func.clone()))
+        .collect()
+}
+
+fn case(bad: &str, fixed: &str, want: &[(&'static str, u32, &str)]) {
+    let got = found(bad);
+    let want: Vec<(&'static str, u32, String)> = want
+        .iter()
+        .map(|(k, l, f)| (*k, *l, f.to_string()))
+        .collect();
+    assert_eq!(brief(&got), want, "{got:#?}");
+    let fixed = found(fixed);
+    assert!(fixed.is_empty(), "no lint on the fixed version: {fixed:#?}");
+}
+
+#[test]
+fn cpu_loop() {
+    case(
+        include_str!("lints/cpu_loop.go"),
+        include_str!("lints/cpu_loop_fixed.go"),
+        &[("cpu-loop", 11, "main.spin"), ("cpu-loop", 21, "main.main")],
+    );
+}
+
+#[test]
+fn gosched_wait() {
+    case(
+        include_str!("lints/gosched_wait.go"),
+        include_str!("lints/gosched_wait_fixed.go"),
+        &[("gosched-wait", 16, "main.main")],
+    );
+}
+
+#[test]
+fn sleep_as_signal() {
+    case(
+        include_str!("lints/sleep_signal.go"),
+        include_str!("lints/sleep_signal_fixed.go"),
+        &[("sleep-as-signal", 15, "main.main")],
+    );
+}
+
+#[test]
+fn unbounded_go() {
+    case(
+        include_str!("lints/unbounded_go.go"),
+        include_str!("lints/unbounded_go_fixed.go"),
+        &[("unbounded-go", 22, "main.main")],
+    );
+}
+
+#[test]
+fn big_frame_recursion() {
+    case(
+        include_str!("lints/big_frame.go"),
+        include_str!("lints/big_frame_fixed.go"),
+        &[("big-frame-recursion", 6, "main.walk")],
+    );
+}
+
+#[test]
+fn positions_and_text() {
+    let l = found(include_str!("lints/big_frame.go"));
+    assert_eq!(
+        l[0].to_string(),
+        "./main.go:6:6: big-frame-recursion: local buf (4096 bytes) in main.walk"
+    );
+    let l = found(include_str!("lints/cpu_loop.go"));
+    assert_eq!((l[0].line, l[0].col), (11, 2));
+    assert_eq!(l[0].kind, LintKind::CpuLoop);
+}
+
+#[test]
+fn short_and_called_loops_are_not_cpu_loops() {
+    let src = "package main\n\nimport \"fmt\"\n\nfunc main() {\n\ts := 0\n\tfor i := 0; i < 1000; i++ {\n\t\ts += i\n\t}\n\tfor i := 0; i < 10000000; i++ {\n\t\tfmt.Println(i)\n\t}\n\tfor i := range 100 {\n\t\tfor j := 0; j < 100000; j++ {\n\t\t\ts += i * j\n\t\t}\n\t}\n\tfmt.Println(s)\n}\n";
+    // The last pair is 10^7 iterations with no call: one lint, at the outer loop.
+    assert_eq!(
+        brief(&found(src)),
+        vec![("cpu-loop", 13, "main.main".into())]
+    );
+}
+
+#[test]
+fn compile_errors_come_back_as_diagnostics() {
+    let e = lints("package main\n\nfunc main() {\n\tx := 1\n}\n").unwrap_err();
+    assert_eq!(e[0].to_string(), "./main.go:4:2: declared and not used: x");
+}
+
+/// Every scenario's Go source (default parameters) and every corpus program, with the
+/// lints that fire on it: `kind line func`, in order. Each entry is judged in the
+/// comment beside it.
+fn all_programs() -> Vec<(String, String)> {
+    let mut v = Vec::new();
+    for s in gmp_core::scenarios::SCENARIOS {
+        let p = s.params(&[]).unwrap();
+        v.push((format!("scenario {}", s.name), s.go_source(&p)));
+    }
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus");
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    for n in names {
+        let Ok(src) = std::fs::read_to_string(dir.join(&n).join("main.go")) else {
+            continue;
+        };
+        v.push((format!("corpus {n}"), src));
+    }
+    v
+}
+
+#[test]
+fn what_fires_on_the_scenarios_and_the_corpus() {
+    let mut got = Vec::new();
+    let mut linted = 0;
+    for (name, src) in all_programs() {
+        let Ok(l) = lints(&src) else { continue };
+        linted += 1;
+        for l in l {
+            got.push(format!("{name}: {} {} {}", l.kind.id(), l.line, l.func));
+        }
+    }
+    eprintln!("{linted} programs linted");
+    let want: &[&str] = &[
+        // `for { counter++ }` in main after `go` statements: the chapter's tight loop,
+        // stopped only by sysmon's async preemption.
+        "scenario tight-loop: cpu-loop 11 main.main",
+    ];
+    assert_eq!(got, want, "\n{}", got.join("\n"));
+    // Judged and not fired: compute-all-fixed's `for !attempt(i, &tries) {
+    // runtime.Gosched() }` (the condition does the work: not a flag check);
+    // labels_switch's `for { i++; if i > 4 { break } }` and rt_nil_deref's `for n != nil
+    // { n = n.next }` (the body ends the loop).
+    assert!(linted >= 40, "only {linted} programs compiled");
+}
