@@ -10,6 +10,7 @@ pub mod controls;
 pub mod feed;
 pub mod g_detail;
 pub mod lesson;
+pub mod lints;
 pub mod machine;
 pub mod ms;
 pub mod notices;

@@ -262,6 +262,10 @@ pub fn go_source(props: &SourceProps) -> Html {
         |src| highlight(src),
     );
     let hl_text = use_memo((*text).clone(), |src| highlight(src));
+    let found = use_memo(
+        source.as_ref().map(|s| s.0.clone()).unwrap_or_default(),
+        |src| super::lints::of(src),
+    );
     let Some((running, runnable)) = source else {
         return html! {};
     };
@@ -478,6 +482,7 @@ pub fn go_source(props: &SourceProps) -> Html {
                             title={(!bad.is_empty()).then(|| bad.join("; "))}>
                             <button class="lno" aria-label={label} onclick={pick(n)}>{ n }</button>
                             <span class="gut">
+                                { super::lints::marker(&found, n, s) }
                                 { for here.iter().take(if here.len() > GUTTER_TOKENS + 1 { GUTTER_TOKENS } else { here.len() })
                                     .map(|g| token(g.goid, ui, s, &g_pick, "mini")) }
                                 if here.len() > GUTTER_TOKENS + 1 {
@@ -491,6 +496,7 @@ pub fn go_source(props: &SourceProps) -> Html {
             </div>
             { for picked_list }
             { for diag_list }
+            { super::lints::list(&found, s) }
             if runnable && !runtime_gs.is_empty() {
                 <p class="runtime-gs">{ s.t("src.runtime_gs") }
                     { for runtime_gs.iter().map(|g| html! { <>
