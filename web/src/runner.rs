@@ -347,6 +347,20 @@ impl Runner {
                         break;
                     }
                 }
+                Some((StepTarget::PreemptAt(first, last), _)) => {
+                    let on_lines = |g: u64| {
+                        before
+                            .gs
+                            .iter()
+                            .any(|x| x.goid == g && (first..=last).contains(&x.line))
+                    };
+                    if evs.iter().any(|ev| {
+                        matches!(ev.kind, gmp_core::trace::EvKind::Preempt { g, .. } if on_lines(g))
+                    }) {
+                        found = true;
+                        break;
+                    }
+                }
                 Some((t, g)) => {
                     if evs.iter().any(|ev| t.matches(&ev.kind, g)) {
                         found = true;
@@ -559,6 +573,47 @@ mod tests {
             at,
             "Step after Step back lands where it was"
         );
+    }
+
+    /// A lint's "show me": the tight-loop scenario's CPU loop (the lint at its `for`
+    /// line) is found preempted by sysmon on its lines; the stack-growth lesson's next
+    /// stack copy is found too.
+    #[test]
+    fn show_me_finds_the_preemption_on_a_lint_s_lines_and_the_next_stack_copy() {
+        use crate::state::StepTarget;
+        let en = |r: &Runner| crate::strings::Text::english().msgs(r.caption.as_deref().unwrap());
+        let mut page = Page::new("scenario=tight-loop", false);
+        let src = page.source().unwrap().0;
+        let lint = gmp_go::lint::lints(&src).unwrap();
+        assert_eq!(lint.len(), 1, "{lint:?}");
+        let t = crate::components::lints::show_me(&lint[0]).unwrap();
+        assert_eq!(t, StepTarget::PreemptAt(lint[0].line, lint[0].end));
+        let mut r = Runner::default();
+        r.carry_out(&page);
+        r.tick(0.0);
+        page.apply(Action::StepTo(t));
+        r.carry_out(&page);
+        let c = en(&r);
+        assert!(!c.starts_with("Not found"), "{c}");
+        assert!(
+            c.contains("was preempted") && c.contains("asyncPreempt"),
+            "{c}"
+        );
+        // The preempted G was on the loop's lines.
+        let snap = r.engine.as_ref().unwrap().snapshot();
+        assert!(snap
+            .gs
+            .iter()
+            .any(|g| (lint[0].line..=lint[0].end).contains(&g.line)));
+        let mut page = Page::new("lesson=stack-growth", false);
+        let mut r = Runner::default();
+        r.carry_out(&page);
+        r.tick(0.0);
+        page.apply(Action::StepTo(StepTarget::StackGrow));
+        r.carry_out(&page);
+        let c = en(&r);
+        assert!(!c.starts_with("Not found"), "{c}");
+        assert!(c.contains("newstack → copystack"), "{c}");
     }
 
     /// Skip start-up lands where main.main begins, and says how long start-up took;

@@ -285,6 +285,11 @@ pub enum StepTarget {
     Gosched,
     /// The next time a goroutine parks (the selected G, if any).
     Park,
+    /// A lint's "show me": the next preemption of a G running on these lines (first,
+    /// last) of main.go (sysmon's `retake` → `preemptone` of a CPU loop).
+    PreemptAt(u32, u32),
+    /// A lint's "show me": the next stack copy (`newstack` → `copystack`).
+    StackGrow,
 }
 
 impl StepTarget {
@@ -312,6 +317,7 @@ impl StepTarget {
                 },
             ) => mine(*x),
             (StepTarget::Park, EvKind::GoBlock { g: x, .. }) => mine(*x),
+            (StepTarget::StackGrow, EvKind::StackGrow { g: x, .. }) => mine(*x),
             _ => false,
         }
     }
@@ -325,6 +331,7 @@ impl StepTarget {
             StepTarget::Handoff => "step.next_handoff",
             StepTarget::Gosched => "step.next_gosched",
             StepTarget::Park => "step.next_park",
+            StepTarget::PreemptAt(..) | StepTarget::StackGrow => "lint.show_me",
         }
     }
 

@@ -65,6 +65,8 @@ pub struct Lint {
     pub kind: LintKind,
     pub line: u32,
     pub col: u32,
+    /// The last line of what it is about (a loop's closing brace; else `line`).
+    pub end: u32,
     /// The function it is in (`main.spin`; a function literal is named by the function
     /// it is written in).
     pub func: String,
@@ -141,6 +143,7 @@ pub(crate) fn run(cx: &Ctx, funcs: &[vm::Func], big: &[BigLocal]) -> Vec<Lint> {
                 kind: LintKind::BigFrameRecursion,
                 line: b.line,
                 col: b.col,
+                end: b.line,
                 func: f.name.clone(),
                 about: format!("local {} ({} bytes)", b.name, b.size),
             });
@@ -203,11 +206,23 @@ impl<'a, 'b> Linter<'a, 'b> {
     }
 
     fn push(&mut self, kind: LintKind, pos: usize, about: impl Into<String>) {
+        self.push_to(kind, pos, None, about)
+    }
+
+    fn push_to(
+        &mut self,
+        kind: LintKind,
+        pos: usize,
+        end: Option<usize>,
+        about: impl Into<String>,
+    ) {
         let (line, col) = self.pos(pos);
+        let end = end.map_or(line, |e| self.pos(e).0.max(line));
         self.out.push(Lint {
             kind,
             line,
             col,
+            end,
             func: self.func.clone(),
             about: about.into(),
         });
@@ -582,7 +597,12 @@ impl<'a, 'b> Linter<'a, 'b> {
                         _ => None,
                     };
                     if Self::is_long(n) && self.may_run_long(&f) {
-                        self.push(LintKind::CpuLoop, f.for_pos, "for loop");
+                        self.push_to(
+                            LintKind::CpuLoop,
+                            f.for_pos,
+                            Some(f.body.r_brace),
+                            "for loop",
+                        );
                         return;
                     }
                 }
@@ -601,7 +621,12 @@ impl<'a, 'b> Linter<'a, 'b> {
                         _ => None,
                     };
                     if Self::is_long(n) {
-                        self.push(LintKind::CpuLoop, r.for_pos, "for range loop");
+                        self.push_to(
+                            LintKind::CpuLoop,
+                            r.for_pos,
+                            Some(r.body.r_brace),
+                            "for range loop",
+                        );
                         return;
                     }
                 }

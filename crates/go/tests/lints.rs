@@ -79,7 +79,7 @@ fn positions_and_text() {
         "./main.go:6:6: big-frame-recursion: local buf (4096 bytes) in main.walk"
     );
     let l = found(include_str!("lints/cpu_loop.go"));
-    assert_eq!((l[0].line, l[0].col), (11, 2));
+    assert_eq!((l[0].line, l[0].col, l[0].end), (11, 2, 13));
     assert_eq!(l[0].kind, LintKind::CpuLoop);
 }
 

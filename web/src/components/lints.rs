@@ -2,13 +2,25 @@
 //! line a lint is about, and under the program the chapter's checklist item for each,
 //! in the page's language (`lint.<kind id>`).
 //!
-//! Found in the source only: the page does not yet seek to the step of the run that
-//! shows the effect (sysmon's preemption of the loop, the first stack copy).
+//! Confirmed by the run: a CPU loop's "show me" steps to the next preemption of a G
+//! running on the loop's lines (sysmon's `retake` → `preemptone`), a large local in
+//! recursion's to the next stack copy (`newstack` → `copystack`); the step's caption
+//! says what happened. The other lints are found in the source only.
 
 use gmp_go::lint::{Lint, LintKind};
 use yew::prelude::*;
 
+use crate::state::{Action, StepTarget};
 use crate::strings::Text;
+
+/// Where a lint's "show me" steps to, for the lints the run can confirm.
+pub fn show_me(l: &Lint) -> Option<StepTarget> {
+    match l.kind {
+        LintKind::CpuLoop => Some(StepTarget::PreemptAt(l.line, l.end)),
+        LintKind::BigFrameRecursion => Some(StepTarget::StackGrow),
+        _ => None,
+    }
+}
 
 /// The lints of the program the page runs (none when it does not compile: its errors
 /// are shown instead).
@@ -41,7 +53,7 @@ pub fn marker(lints: &[Lint], line: u32, s: &Text) -> Html {
 }
 
 /// The checklist items that fire, one a line: `line:col`, the function, the words.
-pub fn list(lints: &[Lint], s: &Text) -> Html {
+pub fn list(lints: &[Lint], s: &Text, dispatch: &Callback<Action>, runnable: bool) -> Html {
     if lints.is_empty() {
         return html! {};
     }
@@ -53,6 +65,12 @@ pub fn list(lints: &[Lint], s: &Text) -> Html {
                     <li data-line={l.line.to_string()} data-lint={l.kind.id()}>
                         <code>{ format!("{}:{} {}", l.line, l.col, l.func) }</code>
                         { " " }{ s.t(key(l.kind)) }
+                        if let Some(t) = show_me(l).filter(|_| runnable) {
+                            { " " }<button class="lint-show" onclick={
+                                let d = dispatch.clone();
+                                Callback::from(move |_: MouseEvent| d.emit(Action::StepTo(t)))
+                            }>{ s.t("lint.show_me") }</button>
+                        }
                     </li>
                 }) }
             </ul>

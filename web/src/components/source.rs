@@ -496,7 +496,7 @@ pub fn go_source(props: &SourceProps) -> Html {
             </div>
             { for picked_list }
             { for diag_list }
-            { super::lints::list(&found, s) }
+            { super::lints::list(&found, s, &props.dispatch, runnable) }
             if runnable && !runtime_gs.is_empty() {
                 <p class="runtime-gs">{ s.t("src.runtime_gs") }
                     { for runtime_gs.iter().map(|g| html! { <>
