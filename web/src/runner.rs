@@ -348,17 +348,29 @@ impl Runner {
                     }
                 }
                 Some((StepTarget::PreemptAt(first, last), _)) => {
-                    let on_lines = |g: u64| {
-                        before
-                            .gs
+                    // The preempted G's line: where it stopped (the snapshot after the
+                    // step), or where it was before it (a running G's line is the one
+                    // it last yielded at).
+                    let preempted: Vec<u64> = evs
+                        .iter()
+                        .filter_map(|ev| match ev.kind {
+                            gmp_core::trace::EvKind::Preempt { g, .. } => Some(g),
+                            _ => None,
+                        })
+                        .collect();
+                    if !preempted.is_empty() {
+                        let after = e.snapshot();
+                        let on_lines = |s: &gmp_core::snapshot::Snapshot, g: u64| {
+                            s.gs.iter()
+                                .any(|x| x.goid == g && (first..=last).contains(&x.line))
+                        };
+                        if preempted
                             .iter()
-                            .any(|x| x.goid == g && (first..=last).contains(&x.line))
-                    };
-                    if evs.iter().any(|ev| {
-                        matches!(ev.kind, gmp_core::trace::EvKind::Preempt { g, .. } if on_lines(g))
-                    }) {
-                        found = true;
-                        break;
+                            .any(|&g| on_lines(&after, g) || on_lines(&before, g))
+                        {
+                            found = true;
+                            break;
+                        }
                     }
                 }
                 Some((t, g)) => {
@@ -605,6 +617,32 @@ mod tests {
             .gs
             .iter()
             .any(|g| (lint[0].line..=lint[0].end).contains(&g.line)));
+        // A program typed into the editor: its goroutine's loop, at the page's defaults.
+        let src = "package main\n\nimport (\n\"fmt\"\n\"time\"\n)\n\nfunc main() {\ngo func() {\nx := 0\nfor {\nx++\n}\n}()\ntime.Sleep(time.Second)\nfmt.Println(\"done\")\n}\n";
+        let lint = gmp_go::lint::lints(src).unwrap();
+        assert_eq!(
+            (lint.len(), lint[0].line, lint[0].end),
+            (1, 11, 13),
+            "{lint:?}"
+        );
+        let mut page = Page::new("scenario=gosched", false);
+        let mut r = Runner::default();
+        r.carry_out(&page);
+        r.tick(0.0);
+        page.apply(Action::RunSource(src.into()));
+        r.carry_out(&page);
+        r.tick(16.0);
+        let s0 = r.engine.as_ref().unwrap().steps();
+        page.apply(Action::StepTo(
+            crate::components::lints::show_me(&lint[0]).unwrap(),
+        ));
+        r.carry_out(&page);
+        let c = en(&r);
+        eprintln!(
+            "TYPED {} steps: {c}",
+            r.engine.as_ref().unwrap().steps() - s0
+        );
+        assert!(c.contains("was preempted"), "{c}");
         let mut page = Page::new("lesson=stack-growth", false);
         let mut r = Runner::default();
         r.carry_out(&page);

@@ -655,6 +655,9 @@ pub struct Gor {
     frame_bytes: usize,
     /// Heap bytes allocated since the last resume returned (`Cx::alloc_bytes`).
     alloc: u64,
+    /// The last resume stopped at a taken branch (its budget spent): the top frame's
+    /// pc is the branch's target, the next instruction to run, not one past the last.
+    at_branch: bool,
 }
 
 /// Host memory a goroutine's frames may hold. A VM frame costs the host several
@@ -957,6 +960,7 @@ impl Gor {
             repanic: false,
             frame_bytes: 0,
             alloc: 0,
+            at_branch: false,
         };
         g.push_frame(f, args, caps, 0, 0, false);
         g
@@ -1096,9 +1100,11 @@ impl Gor {
         let budget_ps = cx.budget_ns.saturating_mul(1000);
         let start_ps = self.ps;
         let end_ps = start_ps.saturating_add(budget_ps);
+        self.at_branch = false;
         loop {
-            self.fast(&prog, end_ps);
+            let branched = self.fast(&prog, end_ps);
             if self.ps >= end_ps {
+                self.at_branch = branched;
                 return Yield::Budget;
             }
             if self.frame_bytes > MAX_HOST_FRAMES {
@@ -1126,9 +1132,9 @@ impl Gor {
     /// branches) in a tight loop over the top frame's registers; returns at the first
     /// other instruction (for [`Gor::step`]) or when the budget is spent.
     #[inline]
-    fn fast(&mut self, prog: &Prog, end_ps: u64) {
+    fn fast(&mut self, prog: &Prog, end_ps: u64) -> bool {
         let Some(fr) = self.frames.last_mut() else {
-            return;
+            return false;
         };
         let code = &prog.funcs[fr.func as usize].code;
         let regs = &mut fr.regs;
@@ -1140,8 +1146,9 @@ impl Gor {
         };
         // The budget is checked where control can loop: on taken branches.
         if ps >= end_ps {
-            return;
+            return false;
         }
+        let mut branched = false;
         loop {
             match code.get(pc) {
                 Some(I::Const(d, V::Int(k))) => {
@@ -1182,6 +1189,7 @@ impl Gor {
                     if !int_cmp(*op, *x, *y) {
                         pc = *t as usize;
                         if ps >= end_ps {
+                            branched = true;
                             break;
                         }
                         continue;
@@ -1193,6 +1201,7 @@ impl Gor {
                     if !int_cmp(*op, x, *y) {
                         pc = *t as usize;
                         if ps >= end_ps {
+                            branched = true;
                             break;
                         }
                         continue;
@@ -1202,6 +1211,7 @@ impl Gor {
                     pc = *t as usize;
                     ps += cost::BRANCH;
                     if ps >= end_ps {
+                        branched = true;
                         break;
                     }
                     continue;
@@ -1211,6 +1221,7 @@ impl Gor {
                     if matches!(regs[*c as usize], V::Bool(true)) {
                         pc = *t as usize;
                         if ps >= end_ps {
+                            branched = true;
                             break;
                         }
                         continue;
@@ -1221,6 +1232,7 @@ impl Gor {
                     if !matches!(regs[*c as usize], V::Bool(true)) {
                         pc = *t as usize;
                         if ps >= end_ps {
+                            branched = true;
                             break;
                         }
                         continue;
@@ -1232,6 +1244,7 @@ impl Gor {
         }
         fr.pc = pc;
         self.ps = ps;
+        branched
     }
 
     /// Begins unwinding for a panic; returns a Fatal yield if nothing can recover.
@@ -2577,6 +2590,13 @@ impl GCode for Gor {
             .or(self.frames.last())
             .map(|fr| {
                 let f = &self.prog.funcs[fr.func as usize];
+                // Stopped at a taken branch: at its target, the next line it runs.
+                let top = std::ptr::eq(fr, self.frames.last().unwrap_or(fr));
+                if self.at_branch && top {
+                    if let Some(&l) = f.lines.get(fr.pc).filter(|&&l| l > 0) {
+                        return l;
+                    }
+                }
                 match f.lines.get(fr.pc.saturating_sub(1)).copied().unwrap_or(0) {
                     // Not started yet (or an instruction without a line): the next
                     // line it will run.

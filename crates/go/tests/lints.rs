@@ -147,3 +147,29 @@ fn what_fires_on_the_scenarios_and_the_corpus() {
     // { n = n.next }` (the body ends the loop).
     assert!(linted >= 40, "only {linted} programs compiled");
 }
+
+/// What the page's "show me" relies on: a goroutine stopped in a call-free loop (its
+/// budget spent at a taken branch, where an async preemption lands) is on a line of
+/// the loop, the branch's target, not the line before the loop.
+#[test]
+fn a_goroutine_stopped_in_a_cpu_loop_is_on_the_loop_s_lines() {
+    use gmp_core::{Config, Sim};
+    let src = "package main\n\nimport \"time\"\n\nfunc main() {\n\tgo func() {\n\t\tx := 0\n\t\tfor {\n\t\t\tx++\n\t\t}\n\t}()\n\ttime.Sleep(time.Second)\n}\n";
+    let l = found(src);
+    assert_eq!((l[0].kind, l[0].line, l[0].end), (LintKind::CpuLoop, 8, 10));
+    let prog = gmp_go::compile(src).unwrap();
+    let cfg = Config {
+        gomaxprocs: 1,
+        keep_events: gmp_core::trace::Keep::None,
+        ..Config::default()
+    };
+    let mut sim = Sim::new(prog.program(), cfg, 1).unwrap();
+    sim.run_until(30_000_000, u64::MAX);
+    let snap = sim.rt.snapshot();
+    let g = snap
+        .gs
+        .iter()
+        .find(|g| g.goid > 1 && g.line > 0 && g.kind != gmp_core::GKind::System)
+        .expect("the looping goroutine");
+    assert!((8..=10).contains(&g.line), "at line {}", g.line);
+}

@@ -126,6 +126,7 @@ impl Gor {
             repanic: self.repanic,
             frame_bytes: self.frame_bytes,
             alloc: self.alloc,
+            at_branch: self.at_branch,
             label: self.label.clone(),
         })
     }
