@@ -173,3 +173,16 @@ fn a_goroutine_stopped_in_a_cpu_loop_is_on_the_loop_s_lines() {
         .expect("the looping goroutine");
     assert!((8..=10).contains(&g.line), "at line {}", g.line);
 }
+
+/// A spin on a flag another goroutine sets (`for !done {}`) is a CPU loop; a walk down a
+/// list (`for n != nil { n = n.next }`) and a `for {` with a `break` are not.
+#[test]
+fn a_spin_on_a_flag_is_a_cpu_loop_and_a_walk_is_not() {
+    let spin = "package main\n\nvar done bool\n\nfunc main() {\n\tgo func() { done = true }()\n\tfor !done {\n\t}\n}\n";
+    assert_eq!(
+        brief(&found(spin)),
+        vec![("cpu-loop", 7, "main.main".into())]
+    );
+    let walk = "package main\n\nimport \"fmt\"\n\ntype node struct {\n\tv    int\n\tnext *node\n}\n\nfunc main() {\n\tn := &node{1, &node{2, nil}}\n\ts := 0\n\tfor n != nil {\n\t\ts += n.v\n\t\tn = n.next\n\t}\n\ti := 0\n\tfor {\n\t\ti++\n\t\tif i > 4 {\n\t\t\tbreak\n\t\t}\n\t}\n\tfmt.Println(s, i)\n}\n";
+    assert_eq!(found(walk), vec![]);
+}
