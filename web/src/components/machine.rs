@@ -66,13 +66,13 @@ pub fn machine(props: &MachineProps) -> Html {
                     </div>
                     { arrows(&ui.arrows, snap.ps.len(), &grid, s) }
                 </div>
-                <Timeline runner={props.runner.clone()} frame={props.frame} lanes={snap.gomaxprocs} selected={selected} />
+                <Timeline runner={props.runner.clone()} frame={props.frame} lanes={snap.gomaxprocs} selected={selected} label={s.t("machine.timeline_label")} />
                 <Scrubber runner={props.runner.clone()} frame={props.frame} on_seek={props.on_seek.clone()} text={props.text.clone()} />
                 <p class="help">{ s.t("machine.timeline_help") }</p>
             </section>
             <aside class="side">
                 <GlobalQueue runner={props.runner.clone()} frame={props.frame} pick={props.pick.clone()} text={s.clone()} />
-                <Ms snap={snap.clone()} text={s.clone()} limit={if props.live { POOL_THREADS } else { 10_000 }} selected={selected} />
+                <Ms snap={snap.clone()} text={s.clone()} limit={if props.live { POOL_THREADS } else { 10_000 }} selected={selected} label={s.t("machine.timeline_label")} />
                 <Sysmon sysmon={snap.sysmon.clone()} text={s.clone()} />
                 <Netpoll runner={props.runner.clone()} frame={props.frame} pick={props.pick.clone()} text={s.clone()} />
             </aside>
