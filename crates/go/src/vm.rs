@@ -1317,12 +1317,14 @@ impl Gor {
     fn pop_frame(&mut self) -> Frame {
         let mut fr = self.frames.pop().unwrap();
         self.used = fr.used_below;
+        // (Counted before the registers go back to the spare list: a call that returns
+        // gives back what it took, so a loop of calls does not grow the count.)
+        self.frame_bytes = self.frame_bytes.saturating_sub(frame_host_bytes(&fr.regs));
         if self.spare.len() < 64 {
             let mut regs = std::mem::take(&mut fr.regs);
             regs.clear();
             self.spare.push(regs);
         }
-        self.frame_bytes = self.frame_bytes.saturating_sub(frame_host_bytes(&fr.regs));
         fr
     }
 
