@@ -16,11 +16,11 @@
 use std::process::ExitCode;
 
 use gmp_core::scenarios::{self, fmt_duration, parse_duration, ParamKind};
-use gmp_go::scenarios as go_scenarios;
 use gmp_core::seek::{Input, Policy, RunSpec, Timeline};
 use gmp_core::sim::Stop;
 use gmp_core::trace::Keep;
 use gmp_core::{Config, Sim};
+use gmp_go::scenarios as go_scenarios;
 
 const USAGE: &str = "usage:
   gmp run main.go [--procs N] [--seed N] [--driver sim|live] [--schedtrace MS] ...

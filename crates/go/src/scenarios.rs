@@ -177,7 +177,11 @@ fn go_duration_text(ns: u64) -> String {
 /// a count or a duration; a `true`/`false` value is a flag.
 fn spec(c: &Const) -> Result<ParamSpec, String> {
     let what = |e: &str| format!("constant {}: {e}", c.name);
-    let (help, bounds) = match c.comment.strip_suffix(']').and_then(|s| s.rsplit_once(" [")) {
+    let (help, bounds) = match c
+        .comment
+        .strip_suffix(']')
+        .and_then(|s| s.rsplit_once(" ["))
+    {
         Some((help, b)) => {
             let (lo, hi) = b
                 .split_once(", ")
@@ -186,8 +190,7 @@ fn spec(c: &Const) -> Result<ParamSpec, String> {
         }
         None => (c.comment, None),
     };
-    let (default, kind): (&'static str, ParamKind) = if c.value == "true" || c.value == "false"
-    {
+    let (default, kind): (&'static str, ParamKind) = if c.value == "true" || c.value == "false" {
         if bounds.is_some() {
             return Err(what("a flag has no bounds"));
         }
@@ -279,7 +282,10 @@ pub fn source(s: &Scenario, p: &Params) -> String {
         .map(|(c, spec)| {
             let v = p.get(spec.name).unwrap_or(spec.default);
             match spec.kind {
-                ParamKind::Count(..) => v.parse::<u64>().map(|n| n.to_string()).unwrap_or_else(|_| c.value.into()),
+                ParamKind::Count(..) => v
+                    .parse::<u64>()
+                    .map(|n| n.to_string())
+                    .unwrap_or_else(|_| c.value.into()),
                 ParamKind::Duration(..) => parse_duration(v)
                     .map(go_duration_text)
                     .unwrap_or_else(|_| c.value.into()),
@@ -292,7 +298,10 @@ pub fn source(s: &Scenario, p: &Params) -> String {
     let wv = values.iter().map(|v| v.len()).max().unwrap_or(0);
     let mut out = String::with_capacity(text.len() + 64);
     for (i, line) in text.split_inclusive('\n').enumerate() {
-        match i.checked_sub(first).and_then(|k| consts.get(k).map(|c| (k, c))) {
+        match i
+            .checked_sub(first)
+            .and_then(|k| consts.get(k).map(|c| (k, c)))
+        {
             Some((k, c)) => {
                 out.push_str(&format!(
                     "\t{:wn$} = {:wv$} // {}\n",
@@ -348,9 +357,18 @@ mod tests {
             ])
             .unwrap();
         let src = source(s, &p);
-        assert!(src.contains("\tn        = 40                      // goroutines"), "{src}");
-        assert!(src.contains("\tattempt  = 1500 * time.Microsecond // CPU time"), "{src}");
-        assert!(src.contains("\tsleep    = 500 * time.Millisecond  // main's"), "{src}");
+        assert!(
+            src.contains("\tn        = 40                      // goroutines"),
+            "{src}"
+        );
+        assert!(
+            src.contains("\tattempt  = 1500 * time.Microsecond // CPU time"),
+            "{src}"
+        );
+        assert!(
+            src.contains("\tsleep    = 500 * time.Millisecond  // main's"),
+            "{src}"
+        );
         let s = find("gosched").unwrap();
         let p = s.params(&[("yield".into(), "false".into())]).unwrap();
         assert!(source(s, &p).contains("\tyield      = false // call runtime.Gosched"));
@@ -361,7 +379,10 @@ mod tests {
     fn bad_parameters_get_specific_messages() {
         let s = find("gosched").unwrap();
         let e = s.params(&[("goroutnes".into(), "3".into())]).unwrap_err();
-        assert!(e.contains("no parameter \"goroutnes\"") && e.contains("goroutines"), "{e}");
+        assert!(
+            e.contains("no parameter \"goroutnes\"") && e.contains("goroutines"),
+            "{e}"
+        );
         let e = s.params(&[("goroutines".into(), "27".into())]).unwrap_err();
         assert_eq!(e, "goroutines=27 is out of range: use 1 to 26");
         let e = s.params(&[("yield".into(), "maybe".into())]).unwrap_err();
@@ -370,7 +391,10 @@ mod tests {
         let e = s.params(&[("sleep".into(), "2h".into())]).unwrap_err();
         assert_eq!(e, "sleep=2h is out of range: use 0ns to 3600s");
         let spec = &s.params[1];
-        assert_eq!((spec.name, spec.default, spec.help), ("sleep", "1ms", "how long main sleeps"));
+        assert_eq!(
+            (spec.name, spec.default, spec.help),
+            ("sleep", "1ms", "how long main sleeps")
+        );
     }
 
     #[test]
