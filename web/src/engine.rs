@@ -52,7 +52,7 @@ impl Default for RunSpec {
 
 impl RunSpec {
     fn program_and_config(&self) -> Result<(gmp_core::Program, Config, Vec<(GKind, u32)>), String> {
-        let s = scenarios::find(&self.scenario)
+        let s = gmp_go::scenarios::find(&self.scenario)
             .ok_or_else(|| format!("unknown scenario {:?}", self.scenario))?;
         let p = s.params(&self.params)?;
         let cfg = Config {
@@ -67,12 +67,9 @@ impl RunSpec {
             let prog = gmp_go::compile(src).map_err(|d| compile_errors(&d))?;
             return Ok((prog.program(), cfg, vec![]));
         }
-        // The scenario's Go source, compiled by the front end, is the program; the
-        // scenarios whose packages the front end does not offer yet run as op lists.
-        let prog = match gmp_go::scenarios::program(s, &p) {
-            Some(compiled) => compiled?,
-            None => s.program(&p),
-        };
+        // The scenario's Go file with these values, compiled by the front end, is the
+        // program; the scenarios whose packages it does not offer yet run as op lists.
+        let prog = gmp_go::scenarios::program(s, &p)?;
         Ok((prog, cfg, scenarios::initial_requests(&p)))
     }
 }

@@ -7,7 +7,6 @@
 
 use std::rc::Rc;
 
-use gmp_core::scenarios;
 use gmp_core::GKind;
 use yew::Reducible;
 
@@ -122,7 +121,7 @@ impl Settings {
         }
         // Each parameter is checked on its own: a bad one gets the default, as every
         // other bad value does, and the good ones stay.
-        if let Some(sc) = scenarios::find(&st.spec.scenario) {
+        if let Some(sc) = gmp_go::scenarios::find(&st.spec.scenario) {
             for (k, v) in &u.params {
                 match sc.params(&[(k.clone(), v.clone())]) {
                     Ok(_) => {
@@ -796,11 +795,9 @@ impl Page {
     /// has one the front end runs.
     pub fn own_source(&self) -> Option<String> {
         let spec = &self.settings.spec;
-        let sc = scenarios::find(&spec.scenario)?;
+        let sc = gmp_go::scenarios::find(&spec.scenario)?;
         let p = sc.params(&spec.params).ok()?;
-        gmp_go::scenarios::FROM_GO
-            .contains(&sc.name)
-            .then(|| sc.go_source(&p))
+        gmp_go::scenarios::from_go(sc).then(|| gmp_go::scenarios::source(sc, &p))
     }
 
     /// The Go program the machine runs (the learner's, else the lesson's own), and
@@ -814,9 +811,9 @@ impl Page {
             return Some((own, true));
         }
         let spec = &self.settings.spec;
-        let sc = scenarios::find(&spec.scenario)?;
+        let sc = gmp_go::scenarios::find(&spec.scenario)?;
         let p = sc.params(&spec.params).ok()?;
-        Some((sc.go_source(&p), false))
+        Some((gmp_go::scenarios::source(sc, &p), false))
     }
 
     /// Changing the driver builds a new run; the goroutines asked for so far are asked

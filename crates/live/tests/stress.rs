@@ -28,7 +28,6 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use gmp_core::runtime::Config;
-use gmp_core::scenarios;
 use gmp_core::trace::{EvKind, Keep};
 use gmp_core::{GIdx, GKind, GStatus, Runtime};
 use gmp_live::live::std_clock;
@@ -83,7 +82,8 @@ struct Run {
 }
 
 fn start(name: &str, sets: &[(&str, &str)], procs: u32) -> Run {
-    let s = scenarios::find(name).unwrap_or_else(|| panic!("no scenario {name}"));
+    // The scenario's Go file (gmp-go's programs/) compiled, or the core's op list.
+    let s = gmp_go::scenarios::find(name).unwrap_or_else(|| panic!("no scenario {name}"));
     let given: Vec<(String, String)> = sets
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
@@ -101,7 +101,7 @@ fn start(name: &str, sets: &[(&str, &str)], procs: u32) -> Run {
         max_threads: 10_000,
     };
     let live = Live::start(
-        s.program(&p),
+        gmp_go::scenarios::program(s, &p).unwrap(),
         cfg,
         opts,
         Box::new(CountingSpawner(threads.clone())),
@@ -393,7 +393,8 @@ fn gosched_on_several_ps_loses_no_goroutine() {
         let code = run.wait_exit(20 * SEC);
         assert_eq!(code, 0);
         run.wait_threads();
-        let rec = run.rt().record.lock().unwrap().len();
+        let out = run.rt().stdout.lock().unwrap().join("\n");
+        let rec = out.trim_matches(['[', ']']).split_whitespace().count();
         assert_eq!(rec, 8 * 200, "{}: labels recorded", run.what);
         run.check_after_exit();
     }

@@ -72,7 +72,7 @@ pub fn machine(props: &MachineProps) -> Html {
             </section>
             <aside class="side">
                 <GlobalQueue runner={props.runner.clone()} frame={props.frame} pick={props.pick.clone()} text={s.clone()} />
-                <Ms snap={snap.clone()} text={s.clone()} limit={if props.live { POOL_THREADS } else { 10_000 }} selected={selected} label={s.t("machine.timeline_label")} />
+                <Ms snap={snap.clone()} text={s.clone()} limit={if props.live { POOL_THREADS } else { 10_000 }} selected={selected} />
                 <Sysmon sysmon={snap.sysmon.clone()} text={s.clone()} />
                 <Netpoll runner={props.runner.clone()} frame={props.frame} pick={props.pick.clone()} text={s.clone()} />
             </aside>
