@@ -128,7 +128,9 @@ impl Settings {
                         st.spec.params.retain(|(x, _)| x != k);
                         st.spec.params.push((k.clone(), v.clone()));
                     }
-                    Err(e) => notes.push(Msg::new("notice.bad_param").with("error", e.to_string())),
+                    Err(e) => {
+                        notes.push(Msg::new("notice.bad_param").with("error", param_error(&e)))
+                    }
                 }
             }
         }
@@ -1169,6 +1171,28 @@ mod tests {
     }
 
     #[test]
+    fn a_bad_parameter_is_explained_in_the_learners_language() {
+        use crate::strings::{parse_json, ui_table};
+        let p = page("scenario=cpu-bound&p.goroutines=abc&p.work=2h&driver=sim");
+        let th = include_str!("../../static/i18n/th.json");
+        let th = Text::with(
+            "th",
+            ui_table(&parse_json(th).unwrap()).unwrap(),
+            std::collections::HashMap::new(),
+        );
+        let notice = p.notice.as_ref().unwrap();
+        assert_eq!(
+            th.msgs(notice),
+            "goroutines=abc: ต้องเป็นจำนวนเต็มตั้งแต่ 1 ถึง 100,000 จึงใช้ค่า default \
+             work=2h อยู่นอกช่วง: ใช้ 0ns ถึง 3600s จึงใช้ค่า default"
+        );
+        // The CLI's words are the core's, in English.
+        assert!(Text::english().msgs(notice).starts_with(
+            "goroutines=abc: expected a whole number from 1 to 100,000; using the default."
+        ));
+    }
+
+    #[test]
     fn the_url_keeps_every_input_of_a_run() {
         let mut p = page("");
         p.apply(Action::Frame(RunFacts {
@@ -1303,5 +1327,49 @@ mod tests {
         assert!(Rc::ptr_eq(&p, &same));
         let other = p.clone().reduce(Action::ToggleHelp);
         assert!(!Rc::ptr_eq(&p, &other));
+    }
+}
+
+/// A scenario parameter's problem in the learner's language (`param.*`; the CLI prints
+/// the core's English `Display`).
+pub fn param_error(e: &gmp_core::scenarios::ParamError) -> Msg {
+    use gmp_core::scenarios::ParamError as E;
+    match e {
+        E::Unknown {
+            scenario,
+            key,
+            known,
+        } if known.is_empty() => Msg::new("param.none")
+            .with("scenario", *scenario)
+            .with("key", key.as_str()),
+        E::Unknown {
+            scenario,
+            key,
+            known,
+        } => Msg::new("param.unknown")
+            .with("scenario", *scenario)
+            .with("key", key.as_str())
+            .with("known", known.join(", ")),
+        E::NotCount { key, value, lo, hi } => Msg::new("param.not_count")
+            .with("key", *key)
+            .with("value", value.as_str())
+            .int("lo", *lo)
+            .int("hi", *hi),
+        E::CountRange { key, n, lo, hi } => Msg::new("param.range")
+            .with("key", *key)
+            .with("value", n.to_string())
+            .int("lo", *lo)
+            .int("hi", *hi),
+        E::NotDuration { key, value } => Msg::new("param.not_duration")
+            .with("key", *key)
+            .with("value", value.as_str()),
+        E::DurationRange { key, value, lo, hi } => Msg::new("param.range")
+            .with("key", *key)
+            .with("value", value.as_str())
+            .with("lo", lo.as_str())
+            .with("hi", hi.as_str()),
+        E::NotBool { key, value } => Msg::new("param.not_bool")
+            .with("key", *key)
+            .with("value", value.as_str()),
     }
 }

@@ -203,6 +203,15 @@ pub enum Arg {
     Int(i64),
     /// A decimal with this many digits after the separator.
     Dec(f64, u8),
+    /// A message of its own, said in the same language (a parameter's problem inside
+    /// "...; using the default").
+    Msg(Box<Msg>),
+}
+
+impl From<Msg> for Arg {
+    fn from(m: Msg) -> Arg {
+        Arg::Msg(Box::new(m))
+    }
 }
 
 impl From<&str> for Arg {
@@ -395,6 +404,7 @@ impl Text {
             Arg::S(s) => s.clone(),
             Arg::Int(n) => self.int(*n),
             Arg::Dec(x, d) => self.dec(*x, *d),
+            Arg::Msg(m) => self.msg(m),
         }
     }
 

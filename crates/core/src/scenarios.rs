@@ -128,9 +128,97 @@ pub enum Body {
     Source,
 }
 
+/// What is wrong with a scenario parameter. `Display` is the message the CLI prints;
+/// the page writes each case in the learner's language (`param.*` texts).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParamError {
+    /// No parameter of that name (`known` is empty when the scenario takes none).
+    Unknown {
+        scenario: &'static str,
+        key: String,
+        known: Vec<&'static str>,
+    },
+    NotCount {
+        key: &'static str,
+        value: String,
+        lo: u64,
+        hi: u64,
+    },
+    CountRange {
+        key: &'static str,
+        n: u64,
+        lo: u64,
+        hi: u64,
+    },
+    NotDuration {
+        key: &'static str,
+        value: String,
+    },
+    DurationRange {
+        key: &'static str,
+        value: String,
+        lo: String,
+        hi: String,
+    },
+    NotBool {
+        key: &'static str,
+        value: String,
+    },
+}
+
+impl std::fmt::Display for ParamError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ParamError::Unknown {
+                scenario,
+                key,
+                known,
+            } if known.is_empty() => {
+                write!(f, "scenario {scenario} takes no parameters (got {key:?})")
+            }
+            ParamError::Unknown {
+                scenario,
+                key,
+                known,
+            } => write!(
+                f,
+                "scenario {scenario} has no parameter {key:?}; it takes: {}",
+                known.join(", ")
+            ),
+            ParamError::NotCount { key, value, lo, hi } => {
+                write!(
+                    f,
+                    "{key}={value:?}: expected a whole number from {lo} to {hi}"
+                )
+            }
+            ParamError::CountRange { key, n, lo, hi } => {
+                write!(f, "{key}={n} is out of range: use {lo} to {hi}")
+            }
+            ParamError::NotDuration { key, value } => write!(
+                f,
+                "{key}: invalid duration {value:?} (examples: 10ms, 1.5s, 300us)"
+            ),
+            ParamError::DurationRange { key, value, lo, hi } => {
+                write!(f, "{key}={value} is out of range: use {lo} to {hi}")
+            }
+            ParamError::NotBool { key, value } => {
+                write!(f, "{key}={value:?}: expected true or false")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ParamError {}
+
+impl From<ParamError> for String {
+    fn from(e: ParamError) -> String {
+        e.to_string()
+    }
+}
+
 impl Scenario {
     /// Checks and completes `given` (unknown keys and bad values get a clear message).
-    pub fn params(&self, given: &[(String, String)]) -> Result<Params, String> {
+    pub fn params(&self, given: &[(String, String)]) -> Result<Params, ParamError> {
         let mut p = Params::default();
         for spec in self.params {
             p.set(spec.name, spec.default);
@@ -138,38 +226,42 @@ impl Scenario {
         for (k, v) in given {
             let Some(spec) = self.params.iter().find(|s| s.name == k) else {
                 let known: Vec<_> = self.params.iter().map(|s| s.name).collect();
-                return Err(if known.is_empty() {
-                    format!("scenario {} takes no parameters (got {k:?})", self.name)
-                } else {
-                    format!(
-                        "scenario {} has no parameter {k:?}; it takes: {}",
-                        self.name,
-                        known.join(", ")
-                    )
+                return Err(ParamError::Unknown {
+                    scenario: self.name,
+                    key: k.clone(),
+                    known,
                 });
             };
+            let (key, value) = (spec.name, v.clone());
             match spec.kind {
                 ParamKind::Count(lo, hi) => {
-                    let n: u64 = v.parse().map_err(|_| {
-                        format!("{k}={v:?}: expected a whole number from {lo} to {hi}")
+                    let n: u64 = v.parse().map_err(|_| ParamError::NotCount {
+                        key,
+                        value: value.clone(),
+                        lo,
+                        hi,
                     })?;
                     if n < lo || n > hi {
-                        return Err(format!("{k}={n} is out of range: use {lo} to {hi}"));
+                        return Err(ParamError::CountRange { key, n, lo, hi });
                     }
                 }
                 ParamKind::Duration(lo, hi) => {
-                    let d = parse_duration(v).map_err(|e| format!("{k}: {e}"))?;
+                    let d = parse_duration(v).map_err(|_| ParamError::NotDuration {
+                        key,
+                        value: value.clone(),
+                    })?;
                     if d < lo || d > hi {
-                        return Err(format!(
-                            "{k}={v} is out of range: use {} to {}",
-                            fmt_duration(lo),
-                            fmt_duration(hi)
-                        ));
+                        return Err(ParamError::DurationRange {
+                            key,
+                            value,
+                            lo: fmt_duration(lo),
+                            hi: fmt_duration(hi),
+                        });
                     }
                 }
                 ParamKind::Bool => {
                     if v != "true" && v != "false" {
-                        return Err(format!("{k}={v:?}: expected true or false"));
+                        return Err(ParamError::NotBool { key, value });
                     }
                 }
             }
@@ -716,15 +808,27 @@ mod tests {
     #[test]
     fn bad_parameters_get_specific_messages() {
         let s = find("cpu-bound").unwrap();
-        let e = s.params(&[("goroutnes".into(), "3".into())]).unwrap_err();
+        let e = s
+            .params(&[("goroutnes".into(), "3".into())])
+            .unwrap_err()
+            .to_string();
         assert!(
             e.contains("no parameter \"goroutnes\"") && e.contains("goroutines"),
             "{e}"
         );
         let e = s.params(&[("goroutines".into(), "0".into())]).unwrap_err();
-        assert!(e.contains("out of range"), "{e}");
+        assert_eq!(
+            e,
+            ParamError::CountRange {
+                key: "goroutines",
+                n: 0,
+                lo: 1,
+                hi: 100_000
+            }
+        );
+        assert!(e.to_string().contains("out of range"), "{e}");
         let e = s.params(&[("work".into(), "ten".into())]).unwrap_err();
-        assert!(e.contains("invalid duration"), "{e}");
+        assert!(e.to_string().contains("invalid duration"), "{e}");
         // (A Bool's message, "expected true or false", is checked on gmp-go's
         // gosched, whose `yield` is one.)
     }

@@ -378,17 +378,29 @@ mod tests {
     #[test]
     fn bad_parameters_get_specific_messages() {
         let s = find("gosched").unwrap();
-        let e = s.params(&[("goroutnes".into(), "3".into())]).unwrap_err();
+        let e = s
+            .params(&[("goroutnes".into(), "3".into())])
+            .unwrap_err()
+            .to_string();
         assert!(
             e.contains("no parameter \"goroutnes\"") && e.contains("goroutines"),
             "{e}"
         );
-        let e = s.params(&[("goroutines".into(), "27".into())]).unwrap_err();
+        let e = s
+            .params(&[("goroutines".into(), "27".into())])
+            .unwrap_err()
+            .to_string();
         assert_eq!(e, "goroutines=27 is out of range: use 1 to 26");
-        let e = s.params(&[("yield".into(), "maybe".into())]).unwrap_err();
+        let e = s
+            .params(&[("yield".into(), "maybe".into())])
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("true or false"), "{e}");
         let s = find("tight-loop").unwrap();
-        let e = s.params(&[("sleep".into(), "2h".into())]).unwrap_err();
+        let e = s
+            .params(&[("sleep".into(), "2h".into())])
+            .unwrap_err()
+            .to_string();
         assert_eq!(e, "sleep=2h is out of range: use 0ns to 3600s");
         let spec = &s.params[1];
         assert_eq!(
