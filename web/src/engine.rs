@@ -268,6 +268,34 @@ impl Engine {
         Ok(())
     }
 
+    /// Goes to step `n`, spending at most about `budget_ms` of wall time: true once
+    /// there (or once the run has stopped short of it). Within the steps already
+    /// reached this is the checkpointed seek (at most one interval); beyond them the
+    /// run goes on in slices, so a caller can draw between them.
+    pub fn seek_within(&mut self, n: u64, budget_ms: f64) -> bool {
+        let Engine::Sim(r) = self else { return true };
+        r.time_limit = false;
+        r.slice_end = 0;
+        if n <= r.tl.frontier() {
+            return r.tl.seek(n).is_ok();
+        }
+        if r.tl.steps() < r.tl.frontier() && r.tl.seek(r.tl.frontier()).is_err() {
+            return true;
+        }
+        let t0 = crate::clock::now_ms();
+        loop {
+            let limit = n.min(r.tl.steps() + 2_000);
+            match r.tl.run(i64::MAX, limit) {
+                Stop::StepLimit if r.tl.steps() < n => {
+                    if crate::clock::now_ms() - t0 > budget_ms {
+                        return false;
+                    }
+                }
+                _ => return true,
+            }
+        }
+    }
+
     /// The step count of the deterministic driver.
     pub fn steps(&self) -> u64 {
         match self {

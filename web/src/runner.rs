@@ -65,6 +65,10 @@ pub struct Runner {
     output_total: u64,
     /// Spawn requests the accept loop has not taken yet (as last read).
     pending: u32,
+    /// A `step=N` link beyond what the run has reached: the run goes there over
+    /// frames (a CPU-heavy Go program runs every instruction on the way; seconds of
+    /// work), so the page keeps drawing and says how far it is.
+    going_to: Option<u64>,
 }
 
 /// Scheduler steps a Step may merge while none of them changes anything the page
@@ -201,6 +205,10 @@ impl Runner {
     }
 
     fn command(&mut self, c: Command) -> Result<(), String> {
+        // Any other command takes the run from wherever the way to a link's step got.
+        if !matches!(c, Command::Clock { .. } | Command::Export) {
+            self.going_to = None;
+        }
         match c {
             Command::Build {
                 spec,
@@ -218,7 +226,10 @@ impl Runner {
                 self.speed = speed;
                 let live = live.then_some((if paused { 1e-9 } else { speed }, POOL_THREADS));
                 let t0 = crate::clock::now_ms();
-                self.engine = Some(Engine::build(spec, live, inputs, start_step)?);
+                // A deterministic run starts at step 0 and goes to the link's step
+                // in frames (`tick`); the build itself is only the compile.
+                self.engine = Some(Engine::build(spec, live, inputs, None)?);
+                self.going_to = start_step.filter(|&n| n > 0 && live.is_none());
                 self.last_build_ms = crate::clock::now_ms() - t0;
             }
             Command::Apply(input) => {
@@ -396,6 +407,22 @@ impl Runner {
             }
             return Some(self.facts());
         }
+        if let Some(n) = self.going_to {
+            let t1 = crate::clock::now_ms();
+            if eng.seek_within(n, 30.0) {
+                self.going_to = None;
+                self.reset_view();
+                self.last_build_ms += crate::clock::now_ms() - t1;
+            } else {
+                self.last_build_ms += crate::clock::now_ms() - t1;
+                self.caption = Some(vec![crate::strings::Msg::new("cap.going_to")
+                    .int("n", n)
+                    .int("at", eng.steps())]);
+                self.frame += 1;
+                return Some(self.facts());
+            }
+        }
+        let eng = self.engine.as_mut()?;
         match self.step_rate {
             Some(rate) if !self.paused && !eng.is_live() => {
                 self.step_debt = (self.step_debt + dt * rate as f64 / 1000.0).min(4.0);
@@ -494,6 +521,40 @@ impl Runner {
 mod tests {
     use super::*;
     use crate::state::{Action, Page};
+
+    /// A `step=N` link to a moment deep in a CPU-heavy Go run: the page keeps drawing
+    /// on the way there (each frame runs a bounded slice and says how far it is), and
+    /// once there it shows what a run straight to step N shows.
+    #[test]
+    fn a_far_step_link_is_reached_over_frames_and_lands_where_a_replay_does() {
+        let page = Page::new("lesson=compute-all&step=20000", false);
+        let mut r = Runner::default();
+        r.carry_out(&page);
+        let mut frames = 0;
+        let mut said = None;
+        while r.going_to.is_some() {
+            r.tick(frames as f64 * 16.0);
+            frames += 1;
+            if let Some(c) = r.caption.as_deref() {
+                said.get_or_insert_with(|| crate::strings::Text::english().msgs(c));
+            }
+            assert!(frames < 100_000, "never got there");
+        }
+        r.tick(frames as f64 * 16.0);
+        let e = r.engine.as_ref().unwrap();
+        assert_eq!(e.steps(), 20_000);
+        assert!(r.caption.is_none(), "the way there is not a Step's caption");
+        // The same moment, reached in one go.
+        let direct = Engine::build(page.settings.spec.clone(), None, vec![], Some(20_000)).unwrap();
+        assert_eq!(direct.snapshot(), e.snapshot());
+        assert_eq!(direct.steps(), 20_000);
+        // In a debug build the way there takes many 30 ms slices; said as it went.
+        if frames > 2 {
+            let said = said.expect("the way there is said");
+            assert!(said.starts_with("Going to step 20,000: step "), "{said}");
+        }
+        direct.stop();
+    }
 
     /// Stepping the Gosched lesson: every Step says something, names the goroutines
     /// as the program does, and merges the scheduler steps nobody could see.
