@@ -83,9 +83,7 @@ pub fn app() -> Html {
         use_effect_with(page.next_command, move |_| {
             let errors = runner.0.borrow_mut().carry_out(&page);
             for e in errors {
-                d.emit(Action::Notice(
-                    Msg::new("notice.engine_error").with("error", e),
-                ));
+                d.emit(Action::Notice(e));
             }
             || ()
         });

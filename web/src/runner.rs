@@ -14,7 +14,7 @@ use gmp_core::output::OutputCursor;
 use gmp_core::runtime::{ExitStatus, StackCopy};
 use gmp_core::GKind;
 
-use crate::engine::Engine;
+use crate::engine::{Engine, Input};
 use crate::recording::{Moment, Recording};
 use crate::state::{Command, Page, RunFacts, StepTarget};
 use crate::ui::Ui;
@@ -178,7 +178,7 @@ impl Runner {
     }
 
     /// Carries out the page's new commands; returns what went wrong, for a notice.
-    pub fn carry_out(&mut self, page: &Page) -> Vec<String> {
+    pub fn carry_out(&mut self, page: &Page) -> Vec<crate::strings::Msg> {
         let mut errors = Vec::new();
         let cmds: Vec<(u64, Command)> = page.commands_from(self.next).cloned().collect();
         for (i, (n, c)) in cmds.iter().cloned().enumerate() {
@@ -204,7 +204,9 @@ impl Runner {
         errors
     }
 
-    fn command(&mut self, c: Command) -> Result<(), String> {
+    fn command(&mut self, c: Command) -> Result<(), crate::strings::Msg> {
+        use crate::strings::Msg;
+        let engine_error = |e: String| Msg::new("notice.engine_error").with("error", e);
         // Any other command takes the run from wherever the way to a link's step got.
         if !matches!(c, Command::Clock { .. } | Command::Export) {
             self.going_to = None;
@@ -228,13 +230,20 @@ impl Runner {
                 let t0 = crate::clock::now_ms();
                 // A deterministic run starts at step 0 and goes to the link's step
                 // in frames (`tick`); the build itself is only the compile.
-                self.engine = Some(Engine::build(spec, live, inputs, None)?);
+                self.engine = Some(Engine::build(spec, live, inputs, None).map_err(engine_error)?);
                 self.going_to = start_step.filter(|&n| n > 0 && live.is_none());
                 self.last_build_ms = crate::clock::now_ms() - t0;
             }
             Command::Apply(input) => {
                 if let Some(e) = self.engine.as_mut() {
-                    e.apply(input)?;
+                    if let Input::Spawn(_, n) = input {
+                        // The explorer's goroutine limit, said in the learner's words
+                        // (the core refuses the request with the same limit).
+                        if let Some(limit) = e.rt().spawn_over_limit(n) {
+                            return Err(Msg::new("notice.too_many_goroutines").int("limit", limit));
+                        }
+                    }
+                    e.apply(input).map_err(engine_error)?;
                 }
             }
             Command::Step => self.step(),
@@ -251,7 +260,7 @@ impl Runner {
                     Some(m) if m < e.steps() => m,
                     _ => e.step_back_target(),
                 };
-                e.rewind_to(target)?;
+                e.rewind_to(target).map_err(engine_error)?;
                 let marks = std::mem::take(&mut self.marks);
                 self.reset_view();
                 self.marks = marks;
@@ -266,7 +275,7 @@ impl Runner {
                     return Ok(());
                 };
                 let t0 = crate::clock::now_ms();
-                e.rewind_to(n)?;
+                e.rewind_to(n).map_err(engine_error)?;
                 self.reset_view();
                 self.marks.clear();
                 self.seek_ms = Some(crate::clock::now_ms() - t0);
@@ -283,10 +292,11 @@ impl Runner {
             }
             Command::Export => {
                 if let Some(e) = self.engine.as_ref() {
-                    let evs =
-                        e.rt().events.try_snapshot().ok_or(
-                            "the event log was busy; press Export trace again".to_string(),
-                        )?;
+                    let evs = e
+                        .rt()
+                        .events
+                        .try_snapshot()
+                        .ok_or(Msg::new("notice.export_busy"))?;
                     // Every P ever made (allp), so destroyed Ps' tracks are named too.
                     let ps = e.rt().allp.len() as u32;
                     let json = gmp_core::export::chrome_trace(&evs, ps);
@@ -554,6 +564,30 @@ mod tests {
             assert!(said.starts_with("Going to step 20,000: step "), "{said}");
         }
         direct.stop();
+    }
+
+    /// A learner who keeps pressing Spawn 10,000 meets the explorer's goroutine limit
+    /// (`Config::max_goroutines`, 200,000 here; requests count as soon as they are
+    /// made): the click past it is refused in the page's words, the rest stands.
+    #[test]
+    fn spawning_past_the_goroutine_limit_is_refused_in_the_learners_words() {
+        let mut page = Page::new("scenario=playground&driver=sim", false);
+        let mut r = Runner::default();
+        r.carry_out(&page);
+        page.apply(Action::SpawnText("10000".into()));
+        let mut refusals = vec![];
+        for _ in 0..21 {
+            page.apply(Action::Spawn(GKind::Cpu));
+            refusals.extend(r.carry_out(&page));
+        }
+        // 19 clicks fit beside main and the runtime's own goroutines; the 20th and
+        // 21st would pass 200,000.
+        assert_eq!(refusals.len(), 2, "{refusals:?}");
+        assert_eq!(
+            crate::strings::Text::english().msg(&refusals[0]),
+            "That would make more than 200,000 goroutines, the explorer's limit for one page; the goroutines already running go on."
+        );
+        assert_eq!(r.engine.as_ref().unwrap().rt().spawn_over_limit(0), None);
     }
 
     /// Stepping the Gosched lesson: every Step says something, names the goroutines
