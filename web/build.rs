@@ -100,6 +100,58 @@ fn main() {
             )
             .unwrap();
         }
+        out.push_str("    ], bookmarks: &[\n");
+        const PATH_WORDS: &[&str] = &[
+            "main",
+            "create",
+            "gosched",
+            "preempt",
+            "steal",
+            "handoff",
+            "park",
+            "stack_grow",
+            "stack_shrink",
+            "park_net",
+        ];
+        for (i, b) in v["bookmarks"].as_array().into_iter().flatten().enumerate() {
+            let f = format!("bookmarks[{i}]");
+            if b.is_null() {
+                out.push_str("        None,\n");
+                continue;
+            }
+            let variant = match b.get("variant") {
+                Some(x) => {
+                    let id = s(x, &at(&format!("{f}.variant")));
+                    assert!(
+                        vs.iter().any(|v| v["id"] == id.as_str()),
+                        "{}: no variant {id:?}",
+                        at(&format!("{f}.variant"))
+                    );
+                    format!("Some({id:?})")
+                }
+                None => "None".into(),
+            };
+            let path: Vec<String> = b["path"]
+                .as_array()
+                .unwrap_or_else(|| panic!("{}: a list of searches", at(&format!("{f}.path"))))
+                .iter()
+                .map(|w| {
+                    let w = s(w, &at(&format!("{f}.path")));
+                    assert!(
+                        PATH_WORDS.contains(&w.as_str()),
+                        "{}: {w:?} is not one of {PATH_WORDS:?}",
+                        at(&format!("{f}.path"))
+                    );
+                    format!("{w:?}")
+                })
+                .collect();
+            writeln!(
+                out,
+                "        Some(Bookmark {{ variant: {variant}, path: &[{}] }}),",
+                path.join(", ")
+            )
+            .unwrap();
+        }
         out.push_str("    ] },\n");
         let en_json = path.join("en.json");
         assert!(en_json.exists(), "lessons/{id}/en.json is missing");

@@ -60,6 +60,29 @@ test('the Gosched lesson and its variants print what real Go prints', async () =
   noErrors(page, assert);
 });
 
+test('"show me" beside a "What to look at" item goes to the step where it happens, computed from the run', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${site.url}?lesson=gosched`);
+  await page.waitForSelector('#lesson[data-lesson="gosched"]');
+  // By keyboard: focus the first item's button and press Enter.
+  await page.focus('#look-at button.show-me[data-bookmark="0"]');
+  await page.keyboard.press('Enter');
+  // Right after both go statements: B in P0's runnext (newproc), A in the ring.
+  await page.waitForFunction(() => /B \(G\d+\) goes into P0's runnext/.test(document.querySelector('#caption')?.textContent ?? ''), null, { timeout: 20_000 });
+  const b = await page.$eval('.pcard[data-p="0"] .slot.next .g', (g) => g.textContent);
+  assert.match(b, /\bB$/, 'B is in runnext');
+  const step = await page.textContent('#stepno');
+  // The stack lesson's shrink item switches to its GC variant and finds the shrink.
+  await page.goto(`${site.url}?lesson=stack-growth`);
+  await page.waitForSelector('#lesson[data-lesson="stack-growth"]');
+  await page.click('#look-at button.show-me[data-bookmark="2"]');
+  await page.waitForFunction(() => /shrinkstack/.test(document.querySelector('#caption')?.textContent ?? ''), null, { timeout: 20_000 });
+  assert.equal(await page.$eval('button.variant[data-variant="gc"]', (e) => e.getAttribute('aria-checked')), 'true');
+  assert.ok(step.length > 0);
+  await shot(page, 'lesson-bookmark-shrink');
+  noErrors(page, assert);
+});
+
 test('every lesson runs to its expected output', async () => {
   const page = await browser.newPage();
   const lessons = LESSONS.map((l) => l.id).filter((id) => id !== 'gosched');

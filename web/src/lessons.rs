@@ -30,6 +30,41 @@ pub struct Variant {
     pub real_go: Option<RealGo>,
 }
 
+/// Where a "What to look at" item happens, found in the run (not a step written down):
+/// from the variant's start, the steps the page's "next" search takes in turn
+/// (`lesson.json`: `"bookmarks": [{"variant": "gc", "path": ["main", "stack_shrink"]}, null]`,
+/// one per item; `null`: the item is a state to look at, not a moment).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Bookmark {
+    pub variant: Option<&'static str>,
+    pub path: &'static [&'static str],
+}
+
+impl Bookmark {
+    /// The searches, in order (`build.rs` has checked every name).
+    pub fn targets(&self) -> Vec<crate::state::StepTarget> {
+        self.path.iter().filter_map(|n| target(n)).collect()
+    }
+}
+
+/// A bookmark path's word as the search it stands for.
+pub fn target(name: &str) -> Option<crate::state::StepTarget> {
+    use crate::state::StepTarget as T;
+    Some(match name {
+        "main" => T::MainStarts,
+        "create" => T::Create,
+        "gosched" => T::Gosched,
+        "preempt" => T::Preempt,
+        "steal" => T::Steal,
+        "handoff" => T::Handoff,
+        "park" => T::Park,
+        "park_net" => T::ParkNet,
+        "stack_grow" => T::StackGrow,
+        "stack_shrink" => T::StackShrink,
+        _ => return None,
+    })
+}
+
 /// A lesson's run. Its words (title, intro, what to look at) are text:
 /// `lessons/<id>/<lang>.json`, read through `strings::Text::lesson`.
 pub struct Lesson {
@@ -39,6 +74,8 @@ pub struct Lesson {
     /// GOMAXPROCS the run starts with (the program may change it).
     pub procs: u32,
     pub variants: &'static [Variant],
+    /// One per "What to look at" item.
+    pub bookmarks: &'static [Option<Bookmark>],
 }
 
 // `LESSONS` and `EN_LESSONS` (the English text, compiled in), from lessons/*/.

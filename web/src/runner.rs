@@ -566,6 +566,51 @@ mod tests {
         direct.stop();
     }
 
+    /// Every "show me" of every lesson lands on a step of the run where its item
+    /// happens: each search of its path finds its event (none says "not found").
+    #[test]
+    fn every_lesson_bookmark_resolves_to_a_step_of_its_run() {
+        let mut resolved = 0;
+        for l in crate::lessons::LESSONS {
+            for (i, b) in l.bookmarks.iter().enumerate() {
+                let Some(b) = b else { continue };
+                assert_eq!(
+                    b.targets().len(),
+                    b.path.len(),
+                    "{} #{i}: {:?}",
+                    l.id,
+                    b.path
+                );
+                let mut page = Page::new(&format!("lesson={}", l.id), false);
+                let mut r = Runner::default();
+                r.carry_out(&page);
+                page.apply(Action::Bookmark(i));
+                let errors = r.carry_out(&page);
+                assert!(errors.is_empty(), "{} #{i}: {errors:?}", l.id);
+                let steps = r.engine.as_ref().unwrap().steps();
+                let caption = r.caption.clone().unwrap_or_default();
+                assert!(
+                    steps > 0 && !caption.iter().any(|m| m.key.starts_with("cap.not_found")),
+                    "{} #{i} {:?}: {} at step {steps}",
+                    l.id,
+                    b.path,
+                    crate::strings::Text::english().msgs(&caption)
+                );
+                if let Some(v) = b.variant {
+                    assert_eq!(page.settings.variant, v, "{} #{i}", l.id);
+                }
+                eprintln!(
+                    "{} #{i} {:?} step {steps}: {}",
+                    l.id,
+                    b.path,
+                    crate::strings::Text::english().msgs(&caption)
+                );
+                resolved += 1;
+            }
+        }
+        assert!(resolved >= 8, "{resolved} bookmarks");
+    }
+
     /// A learner who keeps pressing Spawn 10,000 meets the explorer's goroutine limit
     /// (`Config::max_goroutines`, 200,000 here; requests count as soon as they are
     /// made): the click past it is refused in the page's words, the rest stands.

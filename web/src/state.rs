@@ -286,6 +286,14 @@ pub enum StepTarget {
     Gosched,
     /// The next time a goroutine parks (the selected G, if any).
     Park,
+    /// The next `go` statement (`newproc`).
+    Create,
+    /// The next stack growth (`newstack` → `copystack`).
+    StackGrow,
+    /// The next stack shrink (`shrinkstack`, during a GC's stack scan).
+    StackShrink,
+    /// The next goroutine parked on the netpoller (`gopark(waitReasonIOWait)`).
+    ParkNet,
 }
 
 impl StepTarget {
@@ -313,6 +321,11 @@ impl StepTarget {
                 },
             ) => mine(*x),
             (StepTarget::Park, EvKind::GoBlock { g: x, .. }) => mine(*x),
+            (StepTarget::Create, EvKind::GoCreate { .. }) => true,
+            (StepTarget::StackGrow, EvKind::StackGrow { .. }) => true,
+            (StepTarget::StackShrink, EvKind::StackShrink { .. }) => true,
+            // The execution tracer's block reason for IO wait (`traceBlockNet`).
+            (StepTarget::ParkNet, EvKind::GoBlock { reason, .. }) => *reason == "network",
             _ => false,
         }
     }
@@ -326,6 +339,10 @@ impl StepTarget {
             StepTarget::Handoff => "step.next_handoff",
             StepTarget::Gosched => "step.next_gosched",
             StepTarget::Park => "step.next_park",
+            StepTarget::Create => "step.next_create",
+            StepTarget::StackGrow => "step.next_stack_grow",
+            StepTarget::StackShrink => "step.next_stack_shrink",
+            StepTarget::ParkNet => "step.next_park_net",
         }
     }
 
@@ -412,6 +429,9 @@ pub enum Action {
     Speed(f64),
     Scenario(String),
     Variant(&'static str),
+    /// "Show me" beside a lesson's "What to look at" item: its variant from the start,
+    /// then the step where the item happens, found in the run.
+    Bookmark(usize),
     TogglePause,
     Step,
     StepBack,
@@ -662,6 +682,27 @@ impl Page {
                 self.settings.paused = false;
                 self.settings.apply_lesson();
                 self.rebuild_fresh();
+            }
+            Action::Bookmark(i) => {
+                let Some(b) = self
+                    .settings
+                    .lesson
+                    .and_then(crate::lessons::find)
+                    .and_then(|l| l.bookmarks.get(i).copied().flatten())
+                else {
+                    return;
+                };
+                if let Some(v) = b.variant {
+                    self.settings.variant = v;
+                }
+                self.diags.clear();
+                self.draft = None;
+                self.settings.apply_lesson();
+                self.settings.paused = true;
+                self.rebuild_fresh();
+                for t in b.targets() {
+                    self.send(Command::StepTo(t, None));
+                }
             }
             Action::TogglePause => {
                 if self.run.finished() {
