@@ -604,7 +604,26 @@ fn stop_mid_run_leaves_a_consistent_runtime() {
             &[("n", "60"), ("attempts", "1000"), ("sleep", "2s")],
             procs,
         );
-        std::thread::sleep(Duration::from_millis(40));
+        // Mid-run: once main has started all 60 (each spins for up to 1000 ms of
+        // attempts, then main sleeps 2 s). On a loaded machine the real threads may take
+        // longer than a fixed 40 ms to get there.
+        let t0 = std::time::Instant::now();
+        let started = |rt: &Runtime| {
+            let system: HashSet<u64> = (1..rt.allgs.len())
+                .map(|i| rt.g(GIdx(i as u32)))
+                .filter(|g| g.kind() == GKind::System)
+                .map(|g| g.goid())
+                .collect();
+            rt.events
+                .snapshot()
+                .iter()
+                .filter(|e| matches!(e.kind, EvKind::GoCreate { g, .. } if !system.contains(&g)))
+                .count()
+        };
+        while started(run.rt()) < 60 && t0.elapsed() < Duration::from_secs(10) {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        std::thread::sleep(Duration::from_millis(20));
         assert!(!run.rt().is_exited(), "{}: ended early", run.what);
         run.live.stop();
         run.wait_threads();
