@@ -2,22 +2,16 @@
 // Run from the repository root: node --test tests/e2e/data.test.mjs
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 const url = new URL('../../static/quiz/questions.json', import.meta.url);
 const data = JSON.parse(readFileSync(url, 'utf8'));
 const questions = data.questions;
 
-const LESSONS = new Set([
-  'gosched',
-  'stack-growth',
-  'preemption',
-  'syscall-netpoll',
-  'schedtrace',
-  'work-stealing',
-  'compute-all',
-  'five-hundred',
-]);
+// The lessons a question may point to: every lessons/<id>/lesson.json.
+const LESSONS_DIR = new URL('../../lessons/', import.meta.url);
+const LESSONS = new Set(readdirSync(LESSONS_DIR)
+  .filter((d) => existsSync(new URL(`${d}/lesson.json`, LESSONS_DIR))));
 const SOURCES = new Set(['seed 000', 'seed 001', 'seed 003', 'seed 004']);
 const THAI = /[\u0E00-\u0E7F]/;
 const ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;

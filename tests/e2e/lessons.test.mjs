@@ -31,13 +31,17 @@ after(async () => {
   fs.rmSync(parentDir, { recursive: true, force: true });
 });
 
-// Real Go 1.27.3 prints these (oracle/gosched, 5/5 runs each).
-const GOSCHED = {
-  yield: '[B0 A0 B1 A1 B2 A2]',
-  'no-yield': '[B0 B1 B2 A0 A1 A2]',
-  three: '[C0 A0 B0 C1 A1 B1 C2 A2 B2]',
-  procs2: '[B0 A0 B1 A1 B2 A2]',
-};
+// The lessons, from their data: lessons/<id>/lesson.json, in their order.
+const LESSONS_DIR = new URL('../../lessons/', import.meta.url);
+const LESSONS = fs.readdirSync(LESSONS_DIR)
+  .filter((d) => fs.existsSync(new URL(`${d}/lesson.json`, LESSONS_DIR)))
+  .map((d) => ({ id: d, ...JSON.parse(fs.readFileSync(new URL(`${d}/lesson.json`, LESSONS_DIR), 'utf8')) }))
+  .sort((a, b) => a.order - b.order);
+
+// What real Go 1.27.3 prints for each variant of the Gosched lesson (lesson.json's
+// `expect`, with the runs that agreed in `real_go`).
+const GOSCHED = Object.fromEntries(
+  LESSONS.find((l) => l.id === 'gosched').variants.map((v) => [v.id, v.expect]));
 
 test('the Gosched lesson and its variants print what real Go prints', async () => {
   const page = await browser.newPage();
@@ -56,9 +60,33 @@ test('the Gosched lesson and its variants print what real Go prints', async () =
   noErrors(page, assert);
 });
 
+test('"show me" beside a "What to look at" item goes to the step where it happens, computed from the run', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${site.url}?lesson=gosched`);
+  await page.waitForSelector('#lesson[data-lesson="gosched"]');
+  // By keyboard: focus the first item's button and press Enter.
+  await page.focus('#look-at button.show-me[data-bookmark="0"]');
+  await page.keyboard.press('Enter');
+  // Right after both go statements: B in P0's runnext (newproc), A in the ring.
+  await page.waitForFunction(() => /B \(G\d+\) goes into P0's runnext/.test(document.querySelector('#caption')?.textContent ?? ''), null, { timeout: 20_000 });
+  const b = await page.$eval('.pcard[data-p="0"] .slot.next .g', (g) => g.textContent);
+  assert.match(b, /\bB$/, 'B is in runnext');
+  const step = await page.textContent('#stepno');
+  // The stack lesson's shrink item switches to its GC variant and finds the shrink.
+  await page.goto(`${site.url}?lesson=stack-growth`);
+  await page.waitForSelector('#lesson[data-lesson="stack-growth"]');
+  await page.click('#look-at button.show-me[data-bookmark="2"]');
+  await page.waitForFunction(() => /shrinkstack/.test(document.querySelector('#caption')?.textContent ?? ''), null, { timeout: 20_000 });
+  assert.equal(await page.$eval('button.variant[data-variant="gc"]', (e) => e.getAttribute('aria-checked')), 'true');
+  assert.ok(step.length > 0);
+  await shot(page, 'lesson-bookmark-shrink');
+  noErrors(page, assert);
+});
+
 test('every lesson runs to its expected output', async () => {
   const page = await browser.newPage();
-  const lessons = ['stack-growth', 'preemption', 'syscall-netpoll', 'schedtrace', 'work-stealing', 'compute-all', 'five-hundred'];
+  const lessons = LESSONS.map((l) => l.id).filter((id) => id !== 'gosched');
+  assert.ok(lessons.length >= 7, `lessons from lessons/*/lesson.json: ${lessons}`);
   for (const id of lessons) {
     await page.goto(`${site.url}?lesson=${id}&speed=1`);
     await page.waitForSelector(`#lesson[data-lesson="${id}"]`);

@@ -34,7 +34,7 @@ test('stepping the Gosched lesson puts every goroutine beside its line', async (
     await page.waitForTimeout(50);
   }
   // main (G1) waits in wg.Wait(); A and B carry the names the program gave them
-  // (`go worker("A")`), each on the line of worker it is at.
+  // (`go worker(string(rune('A' + i)))`), each on the line of worker it is at.
   assert.equal(await gutterOf(page, 'wg.Wait()'), 'G1');
   const worker = await page.$$eval('#gosrc .ln.has-g .gut', (gs) => gs.map((g) => g.textContent.trim()));
   assert.ok(worker.some((g) => /G\d+ A/.test(g)) && worker.some((g) => /G\d+ B/.test(g)), worker.join(' | '));

@@ -83,9 +83,7 @@ pub fn app() -> Html {
         use_effect_with(page.next_command, move |_| {
             let errors = runner.0.borrow_mut().carry_out(&page);
             for e in errors {
-                d.emit(Action::Notice(
-                    Msg::new("notice.engine_error").with("error", e),
-                ));
+                d.emit(Action::Notice(e));
             }
             || ()
         });
@@ -250,6 +248,10 @@ pub fn app() -> Html {
         let d = dispatch.clone();
         Callback::from(move |v| d.emit(Action::Variant(v)))
     };
+    let on_bookmark = {
+        let d = dispatch.clone();
+        Callback::from(move |i| d.emit(Action::Bookmark(i)))
+    };
     let toggle_help = {
         let d = dispatch.clone();
         Callback::from(move |_: MouseEvent| d.emit(Action::ToggleHelp))
@@ -316,7 +318,7 @@ pub fn app() -> Html {
             <div class="stage-left">
             if let Some(l) = st.lesson {
                 <LessonPanel text={s.clone()} lesson={l} variant={st.variant} output={output} embed={st.embed}
-                    finished={page.run.finished()} on_variant={on_variant} link={link.clone()} open_link={open_link.clone()}
+                    finished={page.run.finished()} on_variant={on_variant} on_bookmark={on_bookmark} link={link.clone()} open_link={open_link.clone()}
                     hrefs={lessons::LESSONS.iter().map(|l| st.lesson_link(l.id)).collect::<Vec<_>>()}
                     copies={copies} sched_line={sched_line} />
             }

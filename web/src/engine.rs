@@ -52,7 +52,7 @@ impl Default for RunSpec {
 
 impl RunSpec {
     fn program_and_config(&self) -> Result<(gmp_core::Program, Config, Vec<(GKind, u32)>), String> {
-        let s = scenarios::find(&self.scenario)
+        let s = gmp_go::scenarios::find(&self.scenario)
             .ok_or_else(|| format!("unknown scenario {:?}", self.scenario))?;
         let p = s.params(&self.params)?;
         let cfg = Config {
@@ -67,12 +67,9 @@ impl RunSpec {
             let prog = gmp_go::compile(src).map_err(|d| compile_errors(&d))?;
             return Ok((prog.program(), cfg, vec![]));
         }
-        // The scenario's Go source, compiled by the front end, is the program; the
-        // scenarios whose packages the front end does not offer yet run as op lists.
-        let prog = match gmp_go::scenarios::program(s, &p) {
-            Some(compiled) => compiled?,
-            None => s.program(&p),
-        };
+        // The scenario's Go file with these values, compiled by the front end, is the
+        // program; the scenarios whose packages it does not offer yet run as op lists.
+        let prog = gmp_go::scenarios::program(s, &p)?;
         Ok((prog, cfg, scenarios::initial_requests(&p)))
     }
 }
@@ -269,6 +266,34 @@ impl Engine {
         r.time_limit = false;
         r.slice_end = 0;
         Ok(())
+    }
+
+    /// Goes to step `n`, spending at most about `budget_ms` of wall time: true once
+    /// there (or once the run has stopped short of it). Within the steps already
+    /// reached this is the checkpointed seek (at most one interval); beyond them the
+    /// run goes on in slices, so a caller can draw between them.
+    pub fn seek_within(&mut self, n: u64, budget_ms: f64) -> bool {
+        let Engine::Sim(r) = self else { return true };
+        r.time_limit = false;
+        r.slice_end = 0;
+        if n <= r.tl.frontier() {
+            return r.tl.seek(n).is_ok();
+        }
+        if r.tl.steps() < r.tl.frontier() && r.tl.seek(r.tl.frontier()).is_err() {
+            return true;
+        }
+        let t0 = crate::clock::now_ms();
+        loop {
+            let limit = n.min(r.tl.steps() + 2_000);
+            match r.tl.run(i64::MAX, limit) {
+                Stop::StepLimit if r.tl.steps() < n => {
+                    if crate::clock::now_ms() - t0 > budget_ms {
+                        return false;
+                    }
+                }
+                _ => return true,
+            }
+        }
     }
 
     /// The step count of the deterministic driver.

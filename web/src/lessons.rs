@@ -1,17 +1,68 @@
 //! The lessons: the course chapters' examples and claims as runs a learner can watch,
-//! step and vary. Their text is in `lessons/<id>/<lang>.json` (the project's own words); the facts are the Go runtime's
-//! (`runtime/proc.go`, `stack.go`), checked against real Go 1.27 (`oracle/`). Each lesson runs on the deterministic driver, so
-//! its output is reproducible and matches what real Go 1.27 prints where that is
-//! deterministic.
+//! step and vary. A lesson is files in `lessons/<id>/`: `lesson.json` (its program, a
+//! built-in scenario; GOMAXPROCS; its variants with their parameters, the text real Go
+//! prints and how many real runs agreed) and its words, `<lang>.json`. `build.rs` reads
+//! every `lesson.json` into [`LESSONS`] at build time, so adding a lesson is adding its
+//! directory. The facts are the Go runtime's (`runtime/proc.go`, `stack.go`), checked
+//! against real Go 1.27.3 (`tools/lessons/record_real_go.py` records the runs; the native
+//! test `every_lesson_and_variant_prints_what_real_go_printed` runs every variant). Each
+//! lesson runs on the deterministic driver, so its output is reproducible.
+
+/// How many real Go runs printed a variant's expected text (or, for a variant that
+/// expects none, were still running at the timeout).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RealGo {
+    pub runs: u32,
+    pub agreed: u32,
+}
 
 /// A variant of a lesson. Its label and note are text: `lessons/<id>/<lang>.json`.
 pub struct Variant {
     pub id: &'static str,
+    /// The scenario it runs (the lesson's, unless the variant names another).
+    pub scenario: &'static str,
     pub params: &'static [(&'static str, &'static str)],
     pub procs: Option<u32>,
     pub asyncpreemptoff: bool,
-    /// What the program prints (stdout, or stderr for builtin println), as real Go does.
+    /// What the program prints (a line of stdout, or stderr for builtin println), as
+    /// real Go does; `None`: the program never ends.
     pub expect: Option<&'static str>,
+    pub real_go: Option<RealGo>,
+}
+
+/// Where a "What to look at" item happens, found in the run (not a step written down):
+/// from the variant's start, the steps the page's "next" search takes in turn
+/// (`lesson.json`: `"bookmarks": [{"variant": "gc", "path": ["main", "stack_shrink"]}, null]`,
+/// one per item; `null`: the item is a state to look at, not a moment).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Bookmark {
+    pub variant: Option<&'static str>,
+    pub path: &'static [&'static str],
+}
+
+impl Bookmark {
+    /// The searches, in order (`build.rs` has checked every name).
+    pub fn targets(&self) -> Vec<crate::state::StepTarget> {
+        self.path.iter().filter_map(|n| target(n)).collect()
+    }
+}
+
+/// A bookmark path's word as the search it stands for.
+pub fn target(name: &str) -> Option<crate::state::StepTarget> {
+    use crate::state::StepTarget as T;
+    Some(match name {
+        "main" => T::MainStarts,
+        "create" => T::Create,
+        "gosched" => T::Gosched,
+        "preempt" => T::Preempt,
+        "steal" => T::Steal,
+        "handoff" => T::Handoff,
+        "park" => T::Park,
+        "park_net" => T::ParkNet,
+        "stack_grow" => T::StackGrow,
+        "stack_shrink" => T::StackShrink,
+        _ => return None,
+    })
 }
 
 /// A lesson's run. Its words (title, intro, what to look at) are text:
@@ -23,157 +74,12 @@ pub struct Lesson {
     /// GOMAXPROCS the run starts with (the program may change it).
     pub procs: u32,
     pub variants: &'static [Variant],
+    /// One per "What to look at" item.
+    pub bookmarks: &'static [Option<Bookmark>],
 }
 
-const fn v(
-    id: &'static str,
-    params: &'static [(&'static str, &'static str)],
-    expect: Option<&'static str>,
-) -> Variant {
-    Variant {
-        id,
-        params,
-        procs: None,
-        asyncpreemptoff: false,
-        expect,
-    }
-}
-
-pub static LESSONS: &[Lesson] = &[
-    Lesson {
-        id: "gosched",
-        seeds: "seed 000",
-        scenario: "gosched",
-        procs: 2,
-        variants: &[
-            v("yield", &[], Some("[B0 A0 B1 A1 B2 A2]")),
-            v(
-                "no-yield",
-                &[("yield", "false")],
-                Some("[B0 B1 B2 A0 A1 A2]"),
-            ),
-            v(
-                "three",
-                &[("goroutines", "3")],
-                Some("[C0 A0 B0 C1 A1 B1 C2 A2 B2]"),
-            ),
-            v("procs2", &[("procs", "2")], Some("[B0 A0 B1 A1 B2 A2]")),
-        ],
-    },
-    Lesson {
-        id: "stack-growth",
-        seeds: "seeds 000, 003",
-        scenario: "stack-growth",
-        procs: 2,
-        variants: &[
-            v("grow", &[], Some("stack copy near depth 459")),
-            v("gc", &[("gc", "true")], Some("stack copy near depth 459")),
-        ],
-    },
-    Lesson {
-        id: "preemption",
-        seeds: "seed 003",
-        scenario: "tight-loop",
-        procs: 2,
-        variants: &[
-            Variant {
-                id: "async",
-                params: &[],
-                procs: None,
-                asyncpreemptoff: false,
-                expect: Some("exit"),
-            },
-            Variant {
-                id: "off",
-                params: &[],
-                procs: None,
-                asyncpreemptoff: true,
-                expect: None,
-            },
-            Variant {
-                id: "call",
-                params: &[("call", "true")],
-                procs: None,
-                asyncpreemptoff: true,
-                expect: Some("exit"),
-            },
-        ],
-    },
-    Lesson {
-        id: "syscall-netpoll",
-        seeds: "seed 004 (figures 3–8)",
-        scenario: "netpoll",
-        procs: 1,
-        variants: &[
-            v("network", &[("cpu", "2"), ("readers", "2")], Some("done")),
-            Variant {
-                id: "syscall",
-                params: &[],
-                procs: None,
-                asyncpreemptoff: false,
-                expect: Some("done"),
-            },
-        ],
-    },
-    Lesson {
-        id: "schedtrace",
-        seeds: "seed 000",
-        scenario: "cpu-bound",
-        procs: 4,
-        variants: &[v(
-            "forty",
-            &[("goroutines", "40"), ("work", "200ms")],
-            Some("done"),
-        )],
-    },
-    Lesson {
-        id: "work-stealing",
-        seeds: "seeds 000, 001",
-        scenario: "cpu-bound",
-        procs: 4,
-        variants: &[v(
-            "eight",
-            &[("goroutines", "8"), ("work", "50ms")],
-            Some("done"),
-        )],
-    },
-    Lesson {
-        id: "compute-all",
-        seeds: "seed 000",
-        scenario: "compute-all",
-        procs: 2,
-        variants: &[
-            v(
-                "buggy",
-                &[
-                    ("n", "40"),
-                    ("attempts", "50"),
-                    ("attempt", "1ms"),
-                    ("sleep", "500ms"),
-                ],
-                None,
-            ),
-            Variant {
-                id: "fixed",
-                params: &[("n", "40"), ("attempts", "50"), ("attempt", "1ms")],
-                procs: None,
-                asyncpreemptoff: false,
-                expect: Some("40 of 40 results ready"),
-            },
-        ],
-    },
-    Lesson {
-        id: "five-hundred",
-        seeds: "seed 000 (last question)",
-        scenario: "cpu-bound",
-        procs: 8,
-        variants: &[v(
-            "five-hundred",
-            &[("goroutines", "500"), ("work", "20ms")],
-            Some("done"),
-        )],
-    },
-];
+// `LESSONS` and `EN_LESSONS` (the English text, compiled in), from lessons/*/.
+include!(concat!(env!("OUT_DIR"), "/lessons.rs"));
 
 pub fn find(id: &str) -> Option<&'static Lesson> {
     LESSONS.iter().find(|l| l.id == id)
@@ -188,10 +94,90 @@ impl Lesson {
 
     /// The scenario a variant runs (some variants switch scenario).
     pub fn scenario_for(&self, v: &Variant) -> &'static str {
-        match (self.id, v.id) {
-            ("syscall-netpoll", "syscall") => "syscall",
-            ("compute-all", "fixed") => "compute-all-fixed",
-            _ => self.scenario,
+        v.scenario
+    }
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use gmp_core::sim::Stop;
+    use gmp_core::{Config, Sim};
+
+    /// Every lesson and variant, run as the page runs it (deterministic driver, the
+    /// lesson's GOMAXPROCS, the variant's parameters and asyncpreemptoff), prints what
+    /// real Go printed (`expect`, recorded with `real_go` runs); a variant expecting
+    /// nothing never ends, as real Go's runs did not within their timeout.
+    #[test]
+    fn every_lesson_and_variant_prints_what_real_go_printed() {
+        assert!(LESSONS.len() >= 8);
+        for l in LESSONS {
+            for v in l.variants {
+                let what = format!("lesson {} variant {}", l.id, v.id);
+                let real = v
+                    .real_go
+                    .unwrap_or_else(|| panic!("{what}: no real_go record"));
+                assert!(
+                    real.runs > 0 && real.agreed <= real.runs,
+                    "{what}: {real:?}"
+                );
+                assert!(
+                    real.agreed * 10 >= real.runs * 9,
+                    "{what}: real Go agreed in only {}/{} runs",
+                    real.agreed,
+                    real.runs
+                );
+                let s = gmp_go::scenarios::find(l.scenario_for(v))
+                    .unwrap_or_else(|| panic!("{what}: no scenario {}", v.scenario));
+                let given: Vec<(String, String)> = v
+                    .params
+                    .iter()
+                    .map(|(k, x)| (k.to_string(), x.to_string()))
+                    .collect();
+                let p = s.params(&given).unwrap_or_else(|e| panic!("{what}: {e}"));
+                let prog = gmp_go::scenarios::program(s, &p).unwrap();
+                let cfg = Config {
+                    gomaxprocs: v.procs.unwrap_or(l.procs),
+                    asyncpreemptoff: v.asyncpreemptoff,
+                    keep_events: gmp_core::trace::Keep::None,
+                    ..Config::default()
+                };
+                let mut sim = Sim::new(prog, cfg, 1).unwrap();
+                let limit = if v.expect.is_some() { 60_000 } else { 200 } * 1_000_000;
+                let stop = sim.run_until(limit, u64::MAX);
+                let mut out = sim.rt.stdout.lock().unwrap().clone();
+                out.extend(sim.rt.stderr.lock().unwrap().iter().cloned());
+                match v.expect {
+                    Some(e) => {
+                        assert_eq!(stop, Stop::Exited(0), "{what}: {out:?}");
+                        assert!(
+                            out.iter().any(|line| line.contains(e)),
+                            "{what}: expected {e:?}, printed {out:?}"
+                        );
+                    }
+                    None => assert_eq!(stop, Stop::TimeLimit, "{what}: {out:?}"),
+                }
+            }
         }
+    }
+
+    #[test]
+    fn lessons_come_from_their_directories_in_order() {
+        let ids: Vec<&str> = LESSONS.iter().map(|l| l.id).collect();
+        assert_eq!(ids[0], "gosched");
+        let en: Vec<&str> = EN_LESSONS.iter().map(|(id, _)| *id).collect();
+        assert_eq!(ids, en, "every lesson has its English text");
+        let dirs = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../lessons"))
+            .unwrap()
+            .filter(|e| {
+                e.as_ref()
+                    .unwrap()
+                    .path()
+                    .join("lesson")
+                    .with_extension("json")
+                    .exists()
+            })
+            .count();
+        assert_eq!(dirs, LESSONS.len());
     }
 }

@@ -14,7 +14,7 @@ use gmp_core::output::OutputCursor;
 use gmp_core::runtime::{ExitStatus, StackCopy};
 use gmp_core::GKind;
 
-use crate::engine::Engine;
+use crate::engine::{Engine, Input};
 use crate::recording::{Moment, Recording};
 use crate::state::{Command, Page, RunFacts, StepTarget};
 use crate::ui::Ui;
@@ -65,6 +65,10 @@ pub struct Runner {
     output_total: u64,
     /// Spawn requests the accept loop has not taken yet (as last read).
     pending: u32,
+    /// A `step=N` link beyond what the run has reached: the run goes there over
+    /// frames (a CPU-heavy Go program runs every instruction on the way; seconds of
+    /// work), so the page keeps drawing and says how far it is.
+    going_to: Option<u64>,
 }
 
 /// Scheduler steps a Step may merge while none of them changes anything the page
@@ -174,7 +178,7 @@ impl Runner {
     }
 
     /// Carries out the page's new commands; returns what went wrong, for a notice.
-    pub fn carry_out(&mut self, page: &Page) -> Vec<String> {
+    pub fn carry_out(&mut self, page: &Page) -> Vec<crate::strings::Msg> {
         let mut errors = Vec::new();
         let cmds: Vec<(u64, Command)> = page.commands_from(self.next).cloned().collect();
         for (i, (n, c)) in cmds.iter().cloned().enumerate() {
@@ -200,7 +204,13 @@ impl Runner {
         errors
     }
 
-    fn command(&mut self, c: Command) -> Result<(), String> {
+    fn command(&mut self, c: Command) -> Result<(), crate::strings::Msg> {
+        use crate::strings::Msg;
+        let engine_error = |e: String| Msg::new("notice.engine_error").with("error", e);
+        // Any other command takes the run from wherever the way to a link's step got.
+        if !matches!(c, Command::Clock { .. } | Command::Export) {
+            self.going_to = None;
+        }
         match c {
             Command::Build {
                 spec,
@@ -218,12 +228,22 @@ impl Runner {
                 self.speed = speed;
                 let live = live.then_some((if paused { 1e-9 } else { speed }, POOL_THREADS));
                 let t0 = crate::clock::now_ms();
-                self.engine = Some(Engine::build(spec, live, inputs, start_step)?);
+                // A deterministic run starts at step 0 and goes to the link's step
+                // in frames (`tick`); the build itself is only the compile.
+                self.engine = Some(Engine::build(spec, live, inputs, None).map_err(engine_error)?);
+                self.going_to = start_step.filter(|&n| n > 0 && live.is_none());
                 self.last_build_ms = crate::clock::now_ms() - t0;
             }
             Command::Apply(input) => {
                 if let Some(e) = self.engine.as_mut() {
-                    e.apply(input)?;
+                    if let Input::Spawn(_, n) = input {
+                        // The explorer's goroutine limit, said in the learner's words
+                        // (the core refuses the request with the same limit).
+                        if let Some(limit) = e.rt().spawn_over_limit(n) {
+                            return Err(Msg::new("notice.too_many_goroutines").int("limit", limit));
+                        }
+                    }
+                    e.apply(input).map_err(engine_error)?;
                 }
             }
             Command::Step => self.step(),
@@ -240,7 +260,7 @@ impl Runner {
                     Some(m) if m < e.steps() => m,
                     _ => e.step_back_target(),
                 };
-                e.rewind_to(target)?;
+                e.rewind_to(target).map_err(engine_error)?;
                 let marks = std::mem::take(&mut self.marks);
                 self.reset_view();
                 self.marks = marks;
@@ -255,7 +275,7 @@ impl Runner {
                     return Ok(());
                 };
                 let t0 = crate::clock::now_ms();
-                e.rewind_to(n)?;
+                e.rewind_to(n).map_err(engine_error)?;
                 self.reset_view();
                 self.marks.clear();
                 self.seek_ms = Some(crate::clock::now_ms() - t0);
@@ -272,10 +292,11 @@ impl Runner {
             }
             Command::Export => {
                 if let Some(e) = self.engine.as_ref() {
-                    let evs =
-                        e.rt().events.try_snapshot().ok_or(
-                            "the event log was busy; press Export trace again".to_string(),
-                        )?;
+                    let evs = e
+                        .rt()
+                        .events
+                        .try_snapshot()
+                        .ok_or(Msg::new("notice.export_busy"))?;
                     // Every P ever made (allp), so destroyed Ps' tracks are named too.
                     let ps = e.rt().allp.len() as u32;
                     let json = gmp_core::export::chrome_trace(&evs, ps);
@@ -422,6 +443,22 @@ impl Runner {
             }
             return Some(self.facts());
         }
+        if let Some(n) = self.going_to {
+            let t1 = crate::clock::now_ms();
+            if eng.seek_within(n, 30.0) {
+                self.going_to = None;
+                self.reset_view();
+                self.last_build_ms += crate::clock::now_ms() - t1;
+            } else {
+                self.last_build_ms += crate::clock::now_ms() - t1;
+                self.caption = Some(vec![crate::strings::Msg::new("cap.going_to")
+                    .int("n", n)
+                    .int("at", eng.steps())]);
+                self.frame += 1;
+                return Some(self.facts());
+            }
+        }
+        let eng = self.engine.as_mut()?;
         match self.step_rate {
             Some(rate) if !self.paused && !eng.is_live() => {
                 self.step_debt = (self.step_debt + dt * rate as f64 / 1000.0).min(4.0);
@@ -520,6 +557,109 @@ impl Runner {
 mod tests {
     use super::*;
     use crate::state::{Action, Page};
+
+    /// A `step=N` link to a moment deep in a CPU-heavy Go run: the page keeps drawing
+    /// on the way there (each frame runs a bounded slice and says how far it is), and
+    /// once there it shows what a run straight to step N shows.
+    #[test]
+    fn a_far_step_link_is_reached_over_frames_and_lands_where_a_replay_does() {
+        let page = Page::new("lesson=compute-all&step=20000", false);
+        let mut r = Runner::default();
+        r.carry_out(&page);
+        let mut frames = 0;
+        let mut said = None;
+        while r.going_to.is_some() {
+            r.tick(frames as f64 * 16.0);
+            frames += 1;
+            if let Some(c) = r.caption.as_deref() {
+                said.get_or_insert_with(|| crate::strings::Text::english().msgs(c));
+            }
+            assert!(frames < 100_000, "never got there");
+        }
+        r.tick(frames as f64 * 16.0);
+        let e = r.engine.as_ref().unwrap();
+        assert_eq!(e.steps(), 20_000);
+        assert!(r.caption.is_none(), "the way there is not a Step's caption");
+        // The same moment, reached in one go.
+        let direct = Engine::build(page.settings.spec.clone(), None, vec![], Some(20_000)).unwrap();
+        assert_eq!(direct.snapshot(), e.snapshot());
+        assert_eq!(direct.steps(), 20_000);
+        // In a debug build the way there takes many 30 ms slices; said as it went.
+        if frames > 2 {
+            let said = said.expect("the way there is said");
+            assert!(said.starts_with("Going to step 20,000: step "), "{said}");
+        }
+        direct.stop();
+    }
+
+    /// Every "show me" of every lesson lands on a step of the run where its item
+    /// happens: each search of its path finds its event (none says "not found").
+    #[test]
+    fn every_lesson_bookmark_resolves_to_a_step_of_its_run() {
+        let mut resolved = 0;
+        for l in crate::lessons::LESSONS {
+            for (i, b) in l.bookmarks.iter().enumerate() {
+                let Some(b) = b else { continue };
+                assert_eq!(
+                    b.targets().len(),
+                    b.path.len(),
+                    "{} #{i}: {:?}",
+                    l.id,
+                    b.path
+                );
+                let mut page = Page::new(&format!("lesson={}", l.id), false);
+                let mut r = Runner::default();
+                r.carry_out(&page);
+                page.apply(Action::Bookmark(i));
+                let errors = r.carry_out(&page);
+                assert!(errors.is_empty(), "{} #{i}: {errors:?}", l.id);
+                let steps = r.engine.as_ref().unwrap().steps();
+                let caption = r.caption.clone().unwrap_or_default();
+                assert!(
+                    steps > 0 && !caption.iter().any(|m| m.key.starts_with("cap.not_found")),
+                    "{} #{i} {:?}: {} at step {steps}",
+                    l.id,
+                    b.path,
+                    crate::strings::Text::english().msgs(&caption)
+                );
+                if let Some(v) = b.variant {
+                    assert_eq!(page.settings.variant, v, "{} #{i}", l.id);
+                }
+                eprintln!(
+                    "{} #{i} {:?} step {steps}: {}",
+                    l.id,
+                    b.path,
+                    crate::strings::Text::english().msgs(&caption)
+                );
+                resolved += 1;
+            }
+        }
+        assert!(resolved >= 8, "{resolved} bookmarks");
+    }
+
+    /// A learner who keeps pressing Spawn 10,000 meets the explorer's goroutine limit
+    /// (`Config::max_goroutines`, 200,000 here; requests count as soon as they are
+    /// made): the click past it is refused in the page's words, the rest stands.
+    #[test]
+    fn spawning_past_the_goroutine_limit_is_refused_in_the_learners_words() {
+        let mut page = Page::new("scenario=playground&driver=sim", false);
+        let mut r = Runner::default();
+        r.carry_out(&page);
+        page.apply(Action::SpawnText("10000".into()));
+        let mut refusals = vec![];
+        for _ in 0..21 {
+            page.apply(Action::Spawn(GKind::Cpu));
+            refusals.extend(r.carry_out(&page));
+        }
+        // 19 clicks fit beside main and the runtime's own goroutines; the 20th and
+        // 21st would pass 200,000.
+        assert_eq!(refusals.len(), 2, "{refusals:?}");
+        assert_eq!(
+            crate::strings::Text::english().msg(&refusals[0]),
+            "That would make more than 200,000 goroutines, the explorer's limit for one page; the goroutines already running go on."
+        );
+        assert_eq!(r.engine.as_ref().unwrap().rt().spawn_over_limit(0), None);
+    }
 
     /// Stepping the Gosched lesson: every Step says something, names the goroutines
     /// as the program does, and merges the scheduler steps nobody could see.

@@ -7,7 +7,6 @@
 
 use std::rc::Rc;
 
-use gmp_core::scenarios;
 use gmp_core::GKind;
 use yew::Reducible;
 
@@ -122,14 +121,16 @@ impl Settings {
         }
         // Each parameter is checked on its own: a bad one gets the default, as every
         // other bad value does, and the good ones stay.
-        if let Some(sc) = scenarios::find(&st.spec.scenario) {
+        if let Some(sc) = gmp_go::scenarios::find(&st.spec.scenario) {
             for (k, v) in &u.params {
                 match sc.params(&[(k.clone(), v.clone())]) {
                     Ok(_) => {
                         st.spec.params.retain(|(x, _)| x != k);
                         st.spec.params.push((k.clone(), v.clone()));
                     }
-                    Err(e) => notes.push(Msg::new("notice.bad_param").with("error", e.to_string())),
+                    Err(e) => {
+                        notes.push(Msg::new("notice.bad_param").with("error", param_error(&e)))
+                    }
                 }
             }
         }
@@ -288,8 +289,14 @@ pub enum StepTarget {
     /// A lint's "show me": the next preemption of a G running on these lines (first,
     /// last) of main.go (sysmon's `retake` → `preemptone` of a CPU loop).
     PreemptAt(u32, u32),
-    /// A lint's "show me": the next stack copy (`newstack` → `copystack`).
+    /// The next `go` statement (`newproc`).
+    Create,
+    /// The next stack growth (`newstack` → `copystack`), of the selected G if any.
     StackGrow,
+    /// The next stack shrink (`shrinkstack`, during a GC's stack scan).
+    StackShrink,
+    /// The next goroutine parked on the netpoller (`gopark(waitReasonIOWait)`).
+    ParkNet,
 }
 
 impl StepTarget {
@@ -317,7 +324,11 @@ impl StepTarget {
                 },
             ) => mine(*x),
             (StepTarget::Park, EvKind::GoBlock { g: x, .. }) => mine(*x),
+            (StepTarget::Create, EvKind::GoCreate { .. }) => true,
             (StepTarget::StackGrow, EvKind::StackGrow { g: x, .. }) => mine(*x),
+            (StepTarget::StackShrink, EvKind::StackShrink { .. }) => true,
+            // The execution tracer's block reason for IO wait (`traceBlockNet`).
+            (StepTarget::ParkNet, EvKind::GoBlock { reason, .. }) => *reason == "network",
             _ => false,
         }
     }
@@ -331,7 +342,11 @@ impl StepTarget {
             StepTarget::Handoff => "step.next_handoff",
             StepTarget::Gosched => "step.next_gosched",
             StepTarget::Park => "step.next_park",
-            StepTarget::PreemptAt(..) | StepTarget::StackGrow => "lint.show_me",
+            StepTarget::PreemptAt(..) => "lint.show_me",
+            StepTarget::Create => "step.next_create",
+            StepTarget::StackGrow => "step.next_stack_grow",
+            StepTarget::StackShrink => "step.next_stack_shrink",
+            StepTarget::ParkNet => "step.next_park_net",
         }
     }
 
@@ -418,6 +433,9 @@ pub enum Action {
     Speed(f64),
     Scenario(String),
     Variant(&'static str),
+    /// "Show me" beside a lesson's "What to look at" item: its variant from the start,
+    /// then the step where the item happens, found in the run.
+    Bookmark(usize),
     TogglePause,
     Step,
     StepBack,
@@ -669,6 +687,27 @@ impl Page {
                 self.settings.apply_lesson();
                 self.rebuild_fresh();
             }
+            Action::Bookmark(i) => {
+                let Some(b) = self
+                    .settings
+                    .lesson
+                    .and_then(crate::lessons::find)
+                    .and_then(|l| l.bookmarks.get(i).copied().flatten())
+                else {
+                    return;
+                };
+                if let Some(v) = b.variant {
+                    self.settings.variant = v;
+                }
+                self.diags.clear();
+                self.draft = None;
+                self.settings.apply_lesson();
+                self.settings.paused = true;
+                self.rebuild_fresh();
+                for t in b.targets() {
+                    self.send(Command::StepTo(t, None));
+                }
+            }
             Action::TogglePause => {
                 if self.run.finished() {
                     return self.ended_notice();
@@ -803,11 +842,9 @@ impl Page {
     /// has one the front end runs.
     pub fn own_source(&self) -> Option<String> {
         let spec = &self.settings.spec;
-        let sc = scenarios::find(&spec.scenario)?;
+        let sc = gmp_go::scenarios::find(&spec.scenario)?;
         let p = sc.params(&spec.params).ok()?;
-        gmp_go::scenarios::FROM_GO
-            .contains(&sc.name)
-            .then(|| sc.go_source(&p))
+        gmp_go::scenarios::from_go(sc).then(|| gmp_go::scenarios::source(sc, &p))
     }
 
     /// The Go program the machine runs (the learner's, else the lesson's own), and
@@ -821,9 +858,9 @@ impl Page {
             return Some((own, true));
         }
         let spec = &self.settings.spec;
-        let sc = scenarios::find(&spec.scenario)?;
+        let sc = gmp_go::scenarios::find(&spec.scenario)?;
         let p = sc.params(&spec.params).ok()?;
-        Some((sc.go_source(&p), false))
+        Some((gmp_go::scenarios::source(sc, &p), false))
     }
 
     /// Changing the driver builds a new run; the goroutines asked for so far are asked
@@ -1179,6 +1216,28 @@ mod tests {
     }
 
     #[test]
+    fn a_bad_parameter_is_explained_in_the_learners_language() {
+        use crate::strings::{parse_json, ui_table};
+        let p = page("scenario=cpu-bound&p.goroutines=abc&p.work=2h&driver=sim");
+        let th = include_str!("../../static/i18n/th.json");
+        let th = Text::with(
+            "th",
+            ui_table(&parse_json(th).unwrap()).unwrap(),
+            std::collections::HashMap::new(),
+        );
+        let notice = p.notice.as_ref().unwrap();
+        assert_eq!(
+            th.msgs(notice),
+            "goroutines=abc: ต้องเป็นจำนวนเต็มตั้งแต่ 1 ถึง 100,000 จึงใช้ค่า default \
+             work=2h อยู่นอกช่วง: ใช้ 0ns ถึง 3600s จึงใช้ค่า default"
+        );
+        // The CLI's words are the core's, in English.
+        assert!(Text::english().msgs(notice).starts_with(
+            "goroutines=abc: expected a whole number from 1 to 100,000; using the default."
+        ));
+    }
+
+    #[test]
     fn the_url_keeps_every_input_of_a_run() {
         let mut p = page("");
         p.apply(Action::Frame(RunFacts {
@@ -1313,5 +1372,49 @@ mod tests {
         assert!(Rc::ptr_eq(&p, &same));
         let other = p.clone().reduce(Action::ToggleHelp);
         assert!(!Rc::ptr_eq(&p, &other));
+    }
+}
+
+/// A scenario parameter's problem in the learner's language (`param.*`; the CLI prints
+/// the core's English `Display`).
+pub fn param_error(e: &gmp_core::scenarios::ParamError) -> Msg {
+    use gmp_core::scenarios::ParamError as E;
+    match e {
+        E::Unknown {
+            scenario,
+            key,
+            known,
+        } if known.is_empty() => Msg::new("param.none")
+            .with("scenario", *scenario)
+            .with("key", key.as_str()),
+        E::Unknown {
+            scenario,
+            key,
+            known,
+        } => Msg::new("param.unknown")
+            .with("scenario", *scenario)
+            .with("key", key.as_str())
+            .with("known", known.join(", ")),
+        E::NotCount { key, value, lo, hi } => Msg::new("param.not_count")
+            .with("key", *key)
+            .with("value", value.as_str())
+            .int("lo", *lo)
+            .int("hi", *hi),
+        E::CountRange { key, n, lo, hi } => Msg::new("param.range")
+            .with("key", *key)
+            .with("value", n.to_string())
+            .int("lo", *lo)
+            .int("hi", *hi),
+        E::NotDuration { key, value } => Msg::new("param.not_duration")
+            .with("key", *key)
+            .with("value", value.as_str()),
+        E::DurationRange { key, value, lo, hi } => Msg::new("param.range")
+            .with("key", *key)
+            .with("value", value.as_str())
+            .with("lo", lo.as_str())
+            .with("hi", hi.as_str()),
+        E::NotBool { key, value } => Msg::new("param.not_bool")
+            .with("key", *key)
+            .with("value", value.as_str()),
     }
 }

@@ -33,38 +33,8 @@ pub const LANGS: &[(&str, &str)] = &[
 /// English UI text, compiled in.
 pub const EN_JSON: &str = include_str!("../../static/i18n/en.json");
 
-/// English lesson text, compiled in (the ids of `lessons::LESSONS`).
-pub const EN_LESSONS: &[(&str, &str)] = &[
-    ("gosched", include_str!("../../lessons/gosched/en.json")),
-    (
-        "stack-growth",
-        include_str!("../../lessons/stack-growth/en.json"),
-    ),
-    (
-        "preemption",
-        include_str!("../../lessons/preemption/en.json"),
-    ),
-    (
-        "syscall-netpoll",
-        include_str!("../../lessons/syscall-netpoll/en.json"),
-    ),
-    (
-        "schedtrace",
-        include_str!("../../lessons/schedtrace/en.json"),
-    ),
-    (
-        "work-stealing",
-        include_str!("../../lessons/work-stealing/en.json"),
-    ),
-    (
-        "compute-all",
-        include_str!("../../lessons/compute-all/en.json"),
-    ),
-    (
-        "five-hundred",
-        include_str!("../../lessons/five-hundred/en.json"),
-    ),
-];
+/// English lesson text, compiled in (`lessons/<id>/en.json` of every lesson; `build.rs`).
+pub use crate::lessons::EN_LESSONS;
 
 /// Where the learner's choice of language is kept (localStorage).
 pub const STORE_KEY: &str = "gmp-explorer.lang";
@@ -233,6 +203,15 @@ pub enum Arg {
     Int(i64),
     /// A decimal with this many digits after the separator.
     Dec(f64, u8),
+    /// A message of its own, said in the same language (a parameter's problem inside
+    /// "...; using the default").
+    Msg(Box<Msg>),
+}
+
+impl From<Msg> for Arg {
+    fn from(m: Msg) -> Arg {
+        Arg::Msg(Box::new(m))
+    }
 }
 
 impl From<&str> for Arg {
@@ -425,6 +404,7 @@ impl Text {
             Arg::S(s) => s.clone(),
             Arg::Int(n) => self.int(*n),
             Arg::Dec(x, d) => self.dec(*x, *d),
+            Arg::Msg(m) => self.msg(m),
         }
     }
 

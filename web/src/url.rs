@@ -196,7 +196,7 @@ pub fn parse(query: &str) -> (UrlState, Vec<Msg>) {
             }
             "variant" => st.variant = Some(v),
             "scenario" => {
-                if gmp_core::scenarios::find(&v).is_some() {
+                if gmp_go::scenarios::find(&v).is_some() {
                     st.scenario = Some(v);
                 } else {
                     notes.push(Msg::new("notice.no_scenario").with("value", &v));

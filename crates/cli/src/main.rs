@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! gmp list
-//! gmp show <scenario> [--set key=value ...]      (the equivalent Go program)
+//! gmp show <scenario> [--set key=value ...]      (its Go program, with those values)
 //! gmp run <scenario> [--procs N] [--seed N] [--driver sim|live] [--schedtrace MS]
 //!         [--scheddetail] [--asyncpreemptoff] [--trace FILE.json] [--max-time DUR]
 //!         [--set key=value ...]
@@ -20,6 +20,7 @@ use gmp_core::seek::{Input, Policy, RunSpec, Timeline};
 use gmp_core::sim::Stop;
 use gmp_core::trace::Keep;
 use gmp_core::{Config, Sim};
+use gmp_go::scenarios as go_scenarios;
 
 const USAGE: &str = "usage:
   gmp run main.go [--procs N] [--seed N] [--driver sim|live] [--schedtrace MS] ...
@@ -28,7 +29,7 @@ const USAGE: &str = "usage:
   gmp show <scenario> [--set key=value ...]
   gmp run <scenario> [--procs N] [--seed N] [--driver sim|live] [--schedtrace MS]
           [--scheddetail] [--asyncpreemptoff] [--trace FILE.json] [--max-time DUR]
-          [--events] [--ops] [--set key=value ...]
+          [--events] [--set key=value ...]
 
   GODEBUG=schedtrace=N,scheddetail=1,asyncpreemptoff=1,gctrace=1 in the environment works as
   for a Go program (the flags override it).
@@ -50,8 +51,6 @@ struct RunArgs {
     events: bool,
     max_time: i64,
     sets: Vec<(String, String)>,
-    /// `--ops`: run a scenario's built-in op list even where its Go source runs.
-    ops: bool,
 }
 
 fn usage_error(msg: impl std::fmt::Display) -> ExitCode {
@@ -88,7 +87,7 @@ fn main() -> ExitCode {
 }
 
 fn list() {
-    for s in scenarios::SCENARIOS {
+    for s in go_scenarios::all() {
         println!("{:<18} {}", s.name, s.summary);
         for p in s.params {
             let range = match p.kind {
@@ -124,7 +123,6 @@ fn parse(args: &[String]) -> Result<RunArgs, String> {
         events: false,
         max_time: 10_000_000_000,
         sets: Vec::new(),
-        ops: false,
     };
     // GODEBUG as the runtime reads it (runtime1.go: parsedebugvars): comma-separated
     // key=value pairs, unknown keys ignored, a bad number read as 0. Flags override.
@@ -180,7 +178,6 @@ fn parse(args: &[String]) -> Result<RunArgs, String> {
             }
             "--scheddetail" => a.scheddetail = true,
             "--asyncpreemptoff" => a.asyncpreemptoff = true,
-            "--ops" => a.ops = true,
             "--events" => a.events = true,
             "--trace" => a.trace = Some(val(&mut it)?),
             "--max-time" => {
@@ -281,8 +278,8 @@ fn affinity_cpus() -> u32 {
 }
 
 fn scenario(a: &RunArgs) -> Result<(&'static scenarios::Scenario, scenarios::Params), String> {
-    let s = scenarios::find(&a.scenario).ok_or_else(|| {
-        let names: Vec<_> = scenarios::SCENARIOS.iter().map(|s| s.name).collect();
+    let s = go_scenarios::find(&a.scenario).ok_or_else(|| {
+        let names: Vec<_> = go_scenarios::all().iter().map(|s| s.name).collect();
         format!(
             "unknown scenario {:?}; try one of: {}",
             a.scenario,
@@ -296,7 +293,7 @@ fn scenario(a: &RunArgs) -> Result<(&'static scenarios::Scenario, scenarios::Par
 fn show(a: &RunArgs) -> ExitCode {
     match scenario(a) {
         Ok((s, p)) => {
-            print!("{}", s.go_source(&p));
+            print!("{}", go_scenarios::source(s, &p));
             ExitCode::SUCCESS
         }
         Err(e) => usage_error(e),
@@ -339,11 +336,10 @@ fn run(a: RunArgs) -> ExitCode {
             Ok(x) => x,
             Err(e) => return usage_error(e),
         };
-        // The scenario's Go source is the program where the front end runs it.
-        let prog = match gmp_go::scenarios::program(s, &p) {
-            Some(Ok(prog)) if !a.ops => prog,
-            Some(Err(e)) => return usage_error(e),
-            _ => s.program(&p),
+        // The scenario's Go file with these values, compiled; or the core's op list.
+        let prog = match go_scenarios::program(s, &p) {
+            Ok(prog) => prog,
+            Err(e) => return usage_error(e),
         };
         (prog, scenarios::initial_requests(&p))
     };

@@ -166,12 +166,9 @@ fn list_names_every_scenario() {
         .filter(|l| !l.starts_with(' '))
         .filter_map(|l| l.split_whitespace().next())
         .collect();
-    let want: Vec<&str> = gmp_core::scenarios::SCENARIOS
-        .iter()
-        .map(|s| s.name)
-        .collect();
+    let want: Vec<&str> = gmp_go::scenarios::all().iter().map(|s| s.name).collect();
     assert_eq!(listed, want);
-    for s in gmp_core::scenarios::SCENARIOS {
+    for s in gmp_go::scenarios::all() {
         assert!(out.contains(s.summary), "summary of {} missing", s.name);
         for p in s.params {
             assert!(

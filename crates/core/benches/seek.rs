@@ -48,7 +48,7 @@ fn spec() -> RunSpec {
     let s = scenarios::find("playground").unwrap();
     let p = s.params(&[("work".into(), "600s".into())]).unwrap();
     RunSpec {
-        prog: s.program(&p),
+        prog: s.program(&p).unwrap(),
         cfg: Config {
             gomaxprocs: 4,
             schedtrace_ms: std::env::var("SCHEDTRACE_MS")

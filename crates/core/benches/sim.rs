@@ -25,21 +25,48 @@ mod benches {
 
     /// Runs the scenario to its exit; returns the number of events emitted.
     fn run(name: &str, sets: &[(&str, &str)]) -> u64 {
-        let s = scenarios::find(name).unwrap();
-        let given: Vec<(String, String)> = sets
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        let p = s.params(&given).unwrap();
+        let prog = if name == "spawn" {
+            spawn_program(sets[0].1.parse().unwrap())
+        } else {
+            let s = scenarios::find(name).unwrap();
+            let given: Vec<(String, String)> = sets
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect();
+            s.program(&s.params(&given).unwrap()).unwrap()
+        };
         let cfg = Config {
             gomaxprocs: 2,
             keep_events: Keep::None,
             ..Config::default()
         };
-        let mut sim = Sim::new(s.program(&p), cfg, 1).unwrap();
+        let mut sim = Sim::new(prog, cfg, 1).unwrap();
         let stop = sim.run_until(i64::MAX / 4, u64::MAX);
         assert_eq!(stop, Stop::Exited(0), "{name} did not exit");
         sim.rt.events.count.load(Ordering::Relaxed)
+    }
+
+    /// The fan-out benchmark (gmp-go's programs/spawn.go) as ops, so that this bench
+    /// measures the scheduler alone: n goroutines that call wg.Done, and a wg.Wait.
+    fn spawn_program(n: u32) -> gmp_core::Program {
+        use gmp_core::program::{Fmt, Op, ProgramBuilder, Val};
+        let mut b = ProgramBuilder::new();
+        let wg = b.waitgroup();
+        let worker = b.func("main.main.func1", 24, vec![Op::WgDone(wg)]);
+        b.main(
+            120,
+            vec![
+                Op::Loop { times: n, body: 2 },
+                Op::WgAdd(wg, 1),
+                Op::Go {
+                    func: worker,
+                    arg: Val::Const(0),
+                    kind: gmp_core::GKind::Example,
+                },
+                Op::WgWait(wg),
+                Op::Print(Fmt::new(&format!("{n} goroutines done"))),
+            ],
+        )
     }
 
     /// Benchmarks one scenario; `secs` of measurement fit 10 samples.

@@ -150,9 +150,41 @@ impl Runtime {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::program::{Fmt, Op, Program, ProgramBuilder, Val};
     use crate::scenarios;
     use crate::sim::Sim;
     use crate::Config;
+
+    /// main starts goroutines named A and B (each records its name), waits, and prints
+    /// what they recorded, then "done".
+    fn two_named() -> Program {
+        let mut b = ProgramBuilder::new();
+        let wg = b.waitgroup();
+        let worker = b.func(
+            "main.main.func1",
+            88,
+            vec![Op::Record(Fmt::new("{name}")), Op::WgDone(wg)],
+        );
+        let mut main = vec![Op::WgAdd(wg, 2)];
+        for name in ["A", "B"] {
+            let l = b.label(name);
+            main.push(Op::Go {
+                func: worker,
+                arg: Val::Const(l),
+                kind: crate::GKind::Example,
+            });
+        }
+        main.extend([Op::WgWait(wg), Op::PrintRecord, Op::Print(Fmt::new("done"))]);
+        b.main(200, main)
+    }
+
+    fn cfg() -> Config {
+        Config {
+            gomaxprocs: 1,
+            schedtrace_ms: 1,
+            ..Config::default()
+        }
+    }
 
     fn sim(name: &str, given: &[(&str, &str)]) -> Sim {
         let sc = scenarios::find(name).unwrap();
@@ -161,17 +193,12 @@ mod tests {
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
         let p = sc.params(&given).unwrap();
-        let cfg = Config {
-            gomaxprocs: 1,
-            schedtrace_ms: 1,
-            ..Config::default()
-        };
-        Sim::new(sc.program(&p), cfg, 1).unwrap()
+        Sim::new(sc.program(&p).unwrap(), cfg(), 1).unwrap()
     }
 
     #[test]
     fn a_cursor_reads_each_line_once_and_the_exit_stays() {
-        let mut s = sim("gosched", &[]);
+        let mut s = Sim::new(two_named(), cfg(), 1).unwrap();
         let mut c = OutputCursor::default();
         let mut out = Vec::new();
         while s.step().is_none() {
@@ -179,7 +206,7 @@ mod tests {
         }
         let o = s.rt.output_since(&mut c);
         out.extend(o.stdout);
-        assert_eq!(out, vec!["[B0 A0 B1 A1 B2 A2]".to_string()]);
+        assert_eq!(out, vec!["[B A]".to_string(), "done".to_string()]);
         assert_eq!(o.exit.as_ref().map(|e| e.code), Some(0));
         let again = s.rt.output_since(&mut c);
         assert!(again.stdout.is_empty() && again.schedtrace.is_empty());
@@ -208,7 +235,7 @@ mod tests {
 
     #[test]
     fn only_goroutines_that_name_themselves_get_a_name() {
-        let mut s = sim("gosched", &[]);
+        let mut s = Sim::new(two_named(), cfg(), 1).unwrap();
         while s.step().is_none() {}
         let rt = &s.rt;
         let named: Vec<_> = (0..rt.allgs.len())

@@ -724,13 +724,9 @@ impl Runtime {
 
     /// Asks the program (its `Accept` loop) to start `n` goroutines of `kind`
     /// (Cpu, Blocking or Network). Lock-free: safe from a browser's main thread.
-    pub fn request_spawn(&self, kind: GKind, n: u32) -> Result<(), String> {
-        let i = match kind {
-            GKind::Cpu => 0,
-            GKind::Blocking => 1,
-            GKind::Network => 2,
-            other => return Err(format!("cannot spawn {} goroutines", other.name())),
-        };
+    /// The explorer's goroutine limit (`Config::max_goroutines`), if `n` more requested
+    /// goroutines, with those made and those already asked for, would pass it.
+    pub fn spawn_over_limit(&self, n: u32) -> Option<usize> {
         let total: u64 = self
             .requests
             .iter()
@@ -738,10 +734,19 @@ impl Runtime {
             .sum::<u64>()
             + self.allgs.len() as u64
             + n as u64;
-        if total > self.cfg.max_goroutines as u64 {
+        (total > self.cfg.max_goroutines as u64).then_some(self.cfg.max_goroutines)
+    }
+
+    pub fn request_spawn(&self, kind: GKind, n: u32) -> Result<(), String> {
+        let i = match kind {
+            GKind::Cpu => 0,
+            GKind::Blocking => 1,
+            GKind::Network => 2,
+            other => return Err(format!("cannot spawn {} goroutines", other.name())),
+        };
+        if let Some(limit) = self.spawn_over_limit(n) {
             return Err(format!(
-                "that would make more than {} goroutines, the explorer's limit for this page",
-                self.cfg.max_goroutines
+                "that would make more than {limit} goroutines, the explorer's limit for this page"
             ));
         }
         self.requests[i].fetch_add(n, Ordering::AcqRel);

@@ -1,8 +1,11 @@
-//! # Built-in scenarios: the course chapters' programs, as G programs
+//! # Built-in scenarios: the course chapters' programs
 //!
 //! Each scenario mirrors a Go program from the course chapters (or from the experiments
-//! run on Go 1.27.3), takes parameters (`gmp run NAME --set key=value`), and can
-//! show the equivalent Go source. Its output is what that Go program prints.
+//! run on Go 1.27.3) and takes parameters (`gmp run NAME --set key=value`). Its output is
+//! what that Go program prints. Most are Go source that a front end compiles (gmp-go's
+//! `programs/*.go`, `Body::Source`); the ones listed here in [`SCENARIOS`] use packages
+//! no front end offers yet (`net`, `syscall`, the page's accept loop) and are op lists
+//! with the Go text they model (`Body::Ops`).
 
 use crate::g::GKind;
 use crate::program::{Fmt, Op, Program, ProgramBuilder, Val};
@@ -49,9 +52,6 @@ impl Params {
     }
     fn dur(&self, k: &str) -> u64 {
         parse_duration(self.get(k).unwrap()).unwrap()
-    }
-    fn flag(&self, k: &str) -> bool {
-        self.get(k) == Some("true")
     }
 }
 
@@ -113,14 +113,112 @@ pub struct Scenario {
     /// Which chapter (seed file) or experiment it comes from.
     pub source: &'static str,
     pub params: &'static [ParamSpec],
-    /// GOMAXPROCS the program itself sets with `runtime.GOMAXPROCS` (None: leaves it).
-    build: fn(&Params) -> Program,
-    go: fn(&Params) -> String,
+    pub body: Body,
+}
+
+/// What a scenario runs.
+pub enum Body {
+    /// A built-in op list, and the Go program it models (for reading only).
+    Ops {
+        build: fn(&Params) -> Program,
+        go: fn(&Params) -> String,
+    },
+    /// Source a front end compiles (gmp-go: `programs/NAME.go`, its parameters the
+    /// file's constants); the core has no program of its own for it.
+    Source,
+}
+
+/// What is wrong with a scenario parameter. `Display` is the message the CLI prints;
+/// the page writes each case in the learner's language (`param.*` texts).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParamError {
+    /// No parameter of that name (`known` is empty when the scenario takes none).
+    Unknown {
+        scenario: &'static str,
+        key: String,
+        known: Vec<&'static str>,
+    },
+    NotCount {
+        key: &'static str,
+        value: String,
+        lo: u64,
+        hi: u64,
+    },
+    CountRange {
+        key: &'static str,
+        n: u64,
+        lo: u64,
+        hi: u64,
+    },
+    NotDuration {
+        key: &'static str,
+        value: String,
+    },
+    DurationRange {
+        key: &'static str,
+        value: String,
+        lo: String,
+        hi: String,
+    },
+    NotBool {
+        key: &'static str,
+        value: String,
+    },
+}
+
+impl std::fmt::Display for ParamError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ParamError::Unknown {
+                scenario,
+                key,
+                known,
+            } if known.is_empty() => {
+                write!(f, "scenario {scenario} takes no parameters (got {key:?})")
+            }
+            ParamError::Unknown {
+                scenario,
+                key,
+                known,
+            } => write!(
+                f,
+                "scenario {scenario} has no parameter {key:?}; it takes: {}",
+                known.join(", ")
+            ),
+            ParamError::NotCount { key, value, lo, hi } => {
+                write!(
+                    f,
+                    "{key}={value:?}: expected a whole number from {lo} to {hi}"
+                )
+            }
+            ParamError::CountRange { key, n, lo, hi } => {
+                write!(f, "{key}={n} is out of range: use {lo} to {hi}")
+            }
+            ParamError::NotDuration { key, value } => write!(
+                f,
+                "{key}: invalid duration {value:?} (examples: 10ms, 1.5s, 300us)"
+            ),
+            ParamError::DurationRange { key, value, lo, hi } => {
+                write!(f, "{key}={value} is out of range: use {lo} to {hi}")
+            }
+            ParamError::NotBool { key, value } => {
+                write!(f, "{key}={value:?}: expected true or false")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ParamError {}
+
+impl From<ParamError> for String {
+    fn from(e: ParamError) -> String {
+        e.to_string()
+    }
 }
 
 impl Scenario {
     /// Checks and completes `given` (unknown keys and bad values get a clear message).
-    pub fn params(&self, given: &[(String, String)]) -> Result<Params, String> {
+    pub fn params(&self, given: &[(String, String)]) -> Result<Params, ParamError> {
         let mut p = Params::default();
         for spec in self.params {
             p.set(spec.name, spec.default);
@@ -128,38 +226,42 @@ impl Scenario {
         for (k, v) in given {
             let Some(spec) = self.params.iter().find(|s| s.name == k) else {
                 let known: Vec<_> = self.params.iter().map(|s| s.name).collect();
-                return Err(if known.is_empty() {
-                    format!("scenario {} takes no parameters (got {k:?})", self.name)
-                } else {
-                    format!(
-                        "scenario {} has no parameter {k:?}; it takes: {}",
-                        self.name,
-                        known.join(", ")
-                    )
+                return Err(ParamError::Unknown {
+                    scenario: self.name,
+                    key: k.clone(),
+                    known,
                 });
             };
+            let (key, value) = (spec.name, v.clone());
             match spec.kind {
                 ParamKind::Count(lo, hi) => {
-                    let n: u64 = v.parse().map_err(|_| {
-                        format!("{k}={v:?}: expected a whole number from {lo} to {hi}")
+                    let n: u64 = v.parse().map_err(|_| ParamError::NotCount {
+                        key,
+                        value: value.clone(),
+                        lo,
+                        hi,
                     })?;
                     if n < lo || n > hi {
-                        return Err(format!("{k}={n} is out of range: use {lo} to {hi}"));
+                        return Err(ParamError::CountRange { key, n, lo, hi });
                     }
                 }
                 ParamKind::Duration(lo, hi) => {
-                    let d = parse_duration(v).map_err(|e| format!("{k}: {e}"))?;
+                    let d = parse_duration(v).map_err(|_| ParamError::NotDuration {
+                        key,
+                        value: value.clone(),
+                    })?;
                     if d < lo || d > hi {
-                        return Err(format!(
-                            "{k}={v} is out of range: use {} to {}",
-                            fmt_duration(lo),
-                            fmt_duration(hi)
-                        ));
+                        return Err(ParamError::DurationRange {
+                            key,
+                            value,
+                            lo: fmt_duration(lo),
+                            hi: fmt_duration(hi),
+                        });
                     }
                 }
                 ParamKind::Bool => {
                     if v != "true" && v != "false" {
-                        return Err(format!("{k}={v:?}: expected true or false"));
+                        return Err(ParamError::NotBool { key, value });
                     }
                 }
             }
@@ -168,13 +270,20 @@ impl Scenario {
         Ok(p)
     }
 
-    pub fn program(&self, p: &Params) -> Program {
-        (self.build)(p)
+    /// The op list, for a `Body::Ops` scenario.
+    pub fn program(&self, p: &Params) -> Option<Program> {
+        match self.body {
+            Body::Ops { build, .. } => Some(build(p)),
+            Body::Source => None,
+        }
     }
 
-    /// The equivalent Go program (what the scenario models).
-    pub fn go_source(&self, p: &Params) -> String {
-        (self.go)(p)
+    /// The Go program an op list models, for a `Body::Ops` scenario.
+    pub fn go_source(&self, p: &Params) -> Option<String> {
+        match self.body {
+            Body::Ops { go, .. } => Some(go(p)),
+            Body::Source => None,
+        }
     }
 }
 
@@ -204,14 +313,6 @@ const fn dur(
         default,
         help,
         kind: ParamKind::Duration(lo, hi),
-    }
-}
-const fn flag(name: &'static str, default: &'static str, help: &'static str) -> ParamSpec {
-    ParamSpec {
-        name,
-        default,
-        help,
-        kind: ParamKind::Bool,
     }
 }
 
@@ -268,64 +369,10 @@ pub static SCENARIOS: &[Scenario] = &[
                 "when a network read's data arrives",
             ),
         ],
-        build: playground,
-        go: playground_go,
-    },
-    Scenario {
-        name: "gosched",
-        summary: "GOMAXPROCS(1): goroutines A, B, ... record a label and call runtime.Gosched",
-        source: "seed 000 (runtime.Gosched)",
-        params: &[
-            count(
-                "goroutines",
-                "2",
-                1,
-                26,
-                "how many goroutines (named A, B, C, ...)",
-            ),
-            count("iterations", "3", 1, 1000, "labels each goroutine records"),
-            flag("yield", "true", "call runtime.Gosched after each label"),
-            count("procs", "1", 1, 64, "the program's runtime.GOMAXPROCS(n)"),
-        ],
-        build: gosched,
-        go: gosched_go,
-    },
-    Scenario {
-        name: "stack-growth",
-        summary: "the recursion example: addresses of a local jump when the stack is copied",
-        source: "seeds 000, 003 (stack growth by copying)",
-        params: &[
-            count("depth", "20000", 2, 2_000_000, "recursion depth (maxDepth)"),
-            count(
-                "frame",
-                "272",
-                16,
-                1_000_000,
-                "frame size of recurse in bytes (go build -gcflags=-S shows $272 on linux/amd64)",
-            ),
-            flag(
-                "gc",
-                "false",
-                "call runtime.GC() after the recursion returns (the stack shrinks)",
-            ),
-        ],
-        build: stack_growth,
-        go: stack_growth_go,
-    },
-    Scenario {
-        name: "tight-loop",
-        summary: "GOMAXPROCS(1): a goroutine spins in for {}; main sleeps 1 ms, then prints exit",
-        source: "seed 003 (cooperative vs signal-based preemption)",
-        params: &[
-            flag(
-                "call",
-                "false",
-                "the loop calls a (non-inlined) function each iteration",
-            ),
-            dur("sleep", "1ms", 0, HOUR, "how long main sleeps"),
-        ],
-        build: tight_loop,
-        go: tight_loop_go,
+        body: Body::Ops {
+            build: playground,
+            go: playground_go,
+        },
     },
     Scenario {
         name: "cpu-bound",
@@ -335,8 +382,10 @@ pub static SCENARIOS: &[Scenario] = &[
             count("goroutines", "40", 1, 100_000, "CPU-bound goroutines"),
             dur("work", "200ms", 0, HOUR, "CPU time each one needs"),
         ],
-        build: cpu_bound,
-        go: cpu_bound_go,
+        body: Body::Ops {
+            build: cpu_bound,
+            go: cpu_bound_go,
+        },
     },
     Scenario {
         name: "syscall",
@@ -367,8 +416,10 @@ pub static SCENARIOS: &[Scenario] = &[
                 "time between the syscalls' starts",
             ),
         ],
-        build: syscall,
-        go: syscall_go,
+        body: Body::Ops {
+            build: syscall,
+            go: syscall_go,
+        },
     },
     Scenario {
         name: "netpoll",
@@ -392,88 +443,16 @@ pub static SCENARIOS: &[Scenario] = &[
             ),
             dur("latency", "30ms", 0, HOUR, "when each read's data arrives"),
         ],
-        build: netpoll,
-        go: netpoll_go,
-    },
-    Scenario {
-        name: "compute-all",
-        summary: "the chapter's bug: unbounded goroutines spin-retrying, main guesses with Sleep",
-        source: "seed 000 (find the bug)",
-        params: &[
-            count("n", "100", 1, 100_000, "goroutines (one per item)"),
-            count(
-                "attempts",
-                "50",
-                1,
-                1_000_000,
-                "attempts each item needs before it succeeds",
-            ),
-            dur("attempt", "100us", 0, HOUR, "CPU time of one attempt"),
-            dur("sleep", "2s", 0, HOUR, "main's time.Sleep guess"),
-        ],
-        build: compute_all,
-        go: compute_all_go,
-    },
-    Scenario {
-        name: "compute-all-fixed",
-        summary: "the fix: a semaphore of GOMAXPROCS slots, Gosched between attempts, a WaitGroup",
-        source: "seed 000 (find the bug, the fix)",
-        params: &[
-            count("n", "100", 1, 100_000, "items"),
-            count(
-                "attempts",
-                "50",
-                1,
-                1_000_000,
-                "attempts each item needs before it succeeds",
-            ),
-            dur("attempt", "100us", 0, HOUR, "CPU time of one attempt"),
-        ],
-        build: compute_all_fixed,
-        go: compute_all_fixed_go,
-    },
-    Scenario {
-        name: "spawn",
-        summary: "n trivial goroutines with a WaitGroup (the fan-out benchmark)",
-        source: "experiment f",
-        params: &[count("n", "1000000", 1, 10_000_000, "goroutines")],
-        build: spawn,
-        go: spawn_go,
-    },
-    Scenario {
-        name: "pingpong",
-        summary: "two goroutines bounce a value over unbuffered channels (runnext hand-offs)",
-        source: "experiment j",
-        params: &[
-            count("rounds", "100000", 1, 100_000_000, "round trips"),
-            count("procs", "1", 1, 64, "the program's runtime.GOMAXPROCS(n)"),
-        ],
-        build: pingpong,
-        go: pingpong_go,
-    },
-    Scenario {
-        name: "deadlock",
-        summary: "main waits on a channel nobody sends on: checkdead reports a deadlock",
-        source: "experiment g",
-        params: &[flag(
-            "sleeper",
-            "false",
-            "another goroutine sleeps 50 ms first (the report waits for its timer)",
-        )],
-        build: deadlock,
-        go: deadlock_go,
+        body: Body::Ops {
+            build: netpoll,
+            go: netpoll_go,
+        },
     },
 ];
 
 /// Looks a scenario up by name.
 pub fn find(name: &str) -> Option<&'static Scenario> {
     SCENARIOS.iter().find(|s| s.name == name)
-}
-
-fn letters(n: u64) -> Vec<String> {
-    (0..n)
-        .map(|i| ((b'A' + i as u8) as char).to_string())
-        .collect()
 }
 
 /// Goroutines a scenario asks for at start through the `Accept` loop (playground).
@@ -566,266 +545,6 @@ func main() {{
 "#,
         work = fmt_duration(p.dur("work")),
         lat = fmt_duration(p.dur("latency")),
-    )
-}
-
-// ---------------------------------------------------------------- gosched
-
-fn gosched(p: &Params) -> Program {
-    let n = p.count("goroutines");
-    let iters = p.count("iterations") as u32;
-    let yield_ = p.flag("yield");
-    let mut b = ProgramBuilder::new();
-    let wg = b.waitgroup();
-    let mu = b.mutex();
-    let mut body = vec![
-        Op::Loop {
-            times: iters,
-            body: if yield_ { 4 } else { 3 },
-        },
-        Op::Lock(mu),
-        Op::Record(Fmt::new("{name}{i}")),
-        Op::Unlock(mu),
-    ];
-    if yield_ {
-        body.push(Op::Gosched);
-    }
-    body.push(Op::WgDone(wg));
-    let worker = b.func("main.main.func1", 88, body);
-    let mut main = vec![
-        Op::SetMaxProcs(p.count("procs") as u32),
-        Op::WgAdd(wg, n as i64),
-    ];
-    for name in letters(n) {
-        let l = b.label(&name);
-        main.push(Op::Go {
-            func: worker,
-            arg: Val::Const(l),
-            kind: GKind::Example,
-        });
-    }
-    main.push(Op::WgWait(wg));
-    main.push(Op::PrintRecord);
-    b.main(200, main)
-}
-
-fn gosched_go(p: &Params) -> String {
-    let n = p.count("goroutines");
-    let iters = p.count("iterations");
-    let yield_line = if p.flag("yield") {
-        "\t\t\truntime.Gosched() // give the P to the next runnable goroutine\n"
-    } else {
-        ""
-    };
-    let mut gs = String::new();
-    for name in letters(n) {
-        gs.push_str(&format!("\tgo worker(\"{name}\")\n"));
-    }
-    format!(
-        r#"package main
-
-import (
-	"fmt"
-	"runtime"
-	"sync"
-)
-
-func main() {{
-	runtime.GOMAXPROCS({procs})
-
-	var (
-		wg    sync.WaitGroup
-		mu    sync.Mutex
-		order []string
-	)
-	worker := func(name string) {{
-		defer wg.Done()
-		for i := 0; i < {iters}; i++ {{
-			mu.Lock()
-			order = append(order, fmt.Sprintf("%s%d", name, i))
-			mu.Unlock()
-{yield_line}		}}
-	}}
-
-	wg.Add({n})
-{gs}	wg.Wait()
-	fmt.Println(order)
-}}
-"#,
-        procs = p.count("procs"),
-    )
-}
-
-// ---------------------------------------------------------------- stack growth
-
-fn stack_growth(p: &Params) -> Program {
-    let depth = p.count("depth") as u32;
-    let frame = p.count("frame");
-    let mut b = ProgramBuilder::new();
-    // recurse(d) holds two levels of the source recursion: Go inlines one level, so
-    // the locals of depth d and d+1 share one $272 frame, 152 bytes apart.
-    let recurse = b.func("main.recurse", frame, vec![]);
-    b.set_body(
-        recurse,
-        vec![
-            Op::RecordStackAddr {
-                off: 152.min(frame),
-                limit: depth,
-            },
-            Op::RecordStackAddr {
-                off: 0,
-                limit: depth,
-            },
-            Op::CallIfBelow {
-                func: recurse,
-                limit: depth,
-            },
-        ],
-    );
-    let mut main = vec![
-        // main inlines recurse(0).
-        Op::RecordStackAddr {
-            off: 0,
-            limit: depth,
-        },
-        Op::CallIfBelow {
-            func: recurse,
-            limit: depth,
-        },
-        Op::PrintStackReport,
-    ];
-    if p.flag("gc") {
-        main.push(Op::Gc);
-    }
-    // main.main is $144 (the inlined recurse(0) and a spill slot; go build -gcflags=-S),
-    // and real Go has 8 more bytes in use below it than runtime.main's $288 and the two
-    // return addresses account for: with them every copy depth matches (the Go front
-    // end's entry has them too).
-    b.main(152, main)
-}
-
-fn stack_growth_go(p: &Params) -> String {
-    let gc = if p.flag("gc") {
-        "\truntime.GC() // a stack scan: the now mostly unused stack is halved\n"
-    } else {
-        ""
-    };
-    let imports = if p.flag("gc") {
-        "import (\n\t\"fmt\"\n\t\"runtime\"\n\t\"unsafe\"\n)"
-    } else {
-        "import (\n\t\"fmt\"\n\t\"unsafe\"\n)"
-    };
-    format!(
-        r#"package main
-
-{imports}
-
-const maxDepth = {depth}
-
-var addrs [maxDepth]uintptr
-
-// recurse notes where its local array lives at each depth. Between two depths the
-// address moves by one frame; when the runtime copies the stack to a bigger block,
-// it jumps.
-func recurse(depth int) {{
-	var local [128]byte
-	addrs[depth] = uintptr(unsafe.Pointer(&local))
-	if depth+1 < maxDepth {{
-		recurse(depth + 1)
-	}}
-}}
-
-func main() {{
-	recurse(0)
-	report()
-{gc}}}
-
-func report() {{
-	jumps := 0
-	for i := 1; i < maxDepth; i++ {{
-		d := int64(addrs[i-1]) - int64(addrs[i])
-		if d < 0 {{
-			d = -d
-		}}
-		if d > 100_000 {{
-			jumps++
-			if jumps <= 6 {{
-				fmt.Printf("stack copy near depth %d: jumped %d bytes\n", i, d)
-			}}
-		}}
-	}}
-	fmt.Println("total large jumps (stack copies) detected:", jumps)
-}}
-"#,
-        depth = p.count("depth")
-    )
-}
-
-// ---------------------------------------------------------------- tight loop
-
-fn tight_loop(p: &Params) -> Program {
-    let mut b = ProgramBuilder::new();
-    let spin_body = if p.flag("call") {
-        let f = b.func("main.work", 24, vec![Op::Work(50)]);
-        vec![
-            Op::Loop {
-                times: u32::MAX,
-                body: 2,
-            },
-            Op::Work(20),
-            Op::Call(f),
-        ]
-    } else {
-        vec![Op::Loop {
-            times: u32::MAX,
-            body: 0,
-        }]
-    };
-    let spinner = b.func("main.main.func1", 0, spin_body);
-    b.main(
-        120,
-        vec![
-            Op::SetMaxProcs(1),
-            Op::Go {
-                func: spinner,
-                arg: Val::Const(0),
-                kind: GKind::Cpu,
-            },
-            Op::Sleep(p.dur("sleep")),
-            Op::PrintErr(Fmt::new("exit")),
-        ],
-    )
-}
-
-fn tight_loop_go(p: &Params) -> String {
-    let (body, extra) = if p.flag("call") {
-        (
-            "\t\tfor {\n\t\t\twork() // a real call: its prologue is a safe point\n\t\t}\n",
-            "\n//go:noinline\nfunc work() { n++ }\n\nvar n int\n",
-        )
-    } else {
-        (
-            "\t\tfor {\n\t\t} // no calls: only a signal can preempt this loop\n",
-            "",
-        )
-    };
-    format!(
-        r#"package main
-
-import (
-	"runtime"
-	"time"
-)
-
-func main() {{
-	runtime.GOMAXPROCS(1)
-	go func() {{
-{body}	}}()
-	time.Sleep({sleep})
-	println("exit")
-}}
-{extra}"#,
-        sleep = go_dur(p.dur("sleep"))
     )
 }
 
@@ -1072,342 +791,6 @@ func main() {{
     )
 }
 
-// ---------------------------------------------------------------- compute-all
-
-fn compute_all(p: &Params) -> Program {
-    let n = p.count("n");
-    let attempts = p.count("attempts") as u32;
-    let mut b = ProgramBuilder::new();
-    let attempt = b.func("main.attempt", 48, vec![Op::Work(p.dur("attempt"))]);
-    let worker = b.func(
-        "main.computeAll.func1",
-        32,
-        vec![
-            Op::Loop {
-                times: attempts,
-                body: 1,
-            },
-            Op::Call(attempt),
-            Op::Record(Fmt::new("{arg}")),
-        ],
-    );
-    b.main(
-        160,
-        vec![
-            Op::Loop {
-                times: n as u32,
-                body: 1,
-            },
-            Op::Go {
-                func: worker,
-                arg: Val::LoopIndex,
-                kind: GKind::Example,
-            },
-            Op::Sleep(p.dur("sleep")),
-            Op::Print(Fmt::new(&format!(
-                "{{count}} of {n} results ready after the sleep"
-            ))),
-        ],
-    )
-}
-
-fn compute_all_go(p: &Params) -> String {
-    format!(
-        r#"package main
-
-import (
-	"fmt"
-	"sync/atomic"
-	"time"
-)
-
-var done atomic.Int64
-
-// attempt burns about {att} of CPU and succeeds on the {attempts}th try.
-func attempt(i int, tries *int) bool {{
-	for start := time.Now(); time.Since(start) < {att}; {{
-	}}
-	*tries++
-	return *tries >= {attempts}
-}}
-
-func computeAll(n int) {{
-	for i := 0; i < n; i++ {{
-		go func(i int) {{
-			tries := 0
-			for {{ // spin-retry: no sleep, no channel, nothing to wait on
-				if attempt(i, &tries) {{
-					done.Add(1)
-					return
-				}}
-			}}
-		}}(i)
-	}}
-	time.Sleep({sleep}) // "should be enough time"
-}}
-
-func main() {{
-	computeAll({n})
-	fmt.Println(done.Load(), "of {n} results ready after the sleep")
-}}
-"#,
-        n = p.count("n"),
-        attempts = p.count("attempts"),
-        att = go_dur(p.dur("attempt")),
-        sleep = go_dur(p.dur("sleep")),
-    )
-}
-
-fn compute_all_fixed(p: &Params) -> Program {
-    let n = p.count("n");
-    let attempts = p.count("attempts") as u32;
-    let mut b = ProgramBuilder::new();
-    let wg = b.waitgroup();
-    // make(chan struct{}, runtime.GOMAXPROCS(0)).
-    let sem = b.chan(crate::program::CAP_GOMAXPROCS);
-    let attempt = b.func("main.attempt", 48, vec![Op::Work(p.dur("attempt"))]);
-    let worker = b.func(
-        "main.computeAll.func1",
-        32,
-        vec![
-            Op::Loop {
-                times: attempts,
-                body: 2,
-            },
-            Op::Call(attempt),
-            Op::Gosched,
-            Op::Record(Fmt::new("{arg}")),
-            Op::Recv { ch: sem },
-            Op::WgDone(wg),
-        ],
-    );
-    b.main(
-        160,
-        vec![
-            Op::Loop {
-                times: n as u32,
-                body: 3,
-            },
-            Op::WgAdd(wg, 1),
-            Op::Send {
-                ch: sem,
-                val: Val::Const(1),
-            },
-            Op::Go {
-                func: worker,
-                arg: Val::LoopIndex,
-                kind: GKind::Example,
-            },
-            Op::WgWait(wg),
-            Op::Print(Fmt::new(&format!("{{count}} of {n} results ready"))),
-        ],
-    )
-}
-
-fn compute_all_fixed_go(p: &Params) -> String {
-    format!(
-        r#"package main
-
-import (
-	"fmt"
-	"runtime"
-	"sync"
-	"sync/atomic"
-	"time"
-)
-
-var done atomic.Int64
-
-func attempt(i int, tries *int) bool {{
-	for start := time.Now(); time.Since(start) < {att}; {{
-	}}
-	*tries++
-	return *tries >= {attempts}
-}}
-
-func computeAll(n int) {{
-	var wg sync.WaitGroup
-	sem := make(chan struct{{}}, runtime.GOMAXPROCS(0)) // at most one worker per P
-	for i := 0; i < n; i++ {{
-		wg.Add(1)
-		sem <- struct{{}}{{}}
-		go func(i int) {{
-			defer wg.Done()
-			defer func() {{ <-sem }}()
-			tries := 0
-			for !attempt(i, &tries) {{
-				runtime.Gosched() // let others run between attempts
-			}}
-			done.Add(1)
-		}}(i)
-	}}
-	wg.Wait() // a real completion signal
-}}
-
-func main() {{
-	computeAll({n})
-	fmt.Println(done.Load(), "of {n} results ready")
-}}
-"#,
-        n = p.count("n"),
-        attempts = p.count("attempts"),
-        att = go_dur(p.dur("attempt")),
-    )
-}
-
-// ---------------------------------------------------------------- spawn / pingpong / deadlock
-
-fn spawn(p: &Params) -> Program {
-    let n = p.count("n");
-    let mut b = ProgramBuilder::new();
-    let wg = b.waitgroup();
-    let worker = b.func("main.main.func1", 24, vec![Op::WgDone(wg)]);
-    b.main(
-        120,
-        vec![
-            Op::Loop {
-                times: n as u32,
-                body: 2,
-            },
-            Op::WgAdd(wg, 1),
-            Op::Go {
-                func: worker,
-                arg: Val::Const(0),
-                kind: GKind::Example,
-            },
-            Op::WgWait(wg),
-            Op::Print(Fmt::new(&format!("{n} goroutines done"))),
-        ],
-    )
-}
-
-fn spawn_go(p: &Params) -> String {
-    format!(
-        r#"package main
-
-import (
-	"fmt"
-	"sync"
-)
-
-func main() {{
-	var wg sync.WaitGroup
-	for i := 0; i < {n}; i++ {{
-		wg.Add(1)
-		go func() {{ wg.Done() }}()
-	}}
-	wg.Wait()
-	fmt.Println({n}, "goroutines done")
-}}
-"#,
-        n = p.count("n")
-    )
-}
-
-fn pingpong(p: &Params) -> Program {
-    let rounds = p.count("rounds") as u32;
-    let mut b = ProgramBuilder::new();
-    let ping = b.chan(0);
-    let pong = b.chan(0);
-    let ponger = b.func(
-        "main.main.func1",
-        40,
-        vec![
-            Op::Loop {
-                times: rounds,
-                body: 2,
-            },
-            Op::Recv { ch: ping },
-            Op::Send {
-                ch: pong,
-                val: Val::Received,
-            },
-        ],
-    );
-    b.main(
-        120,
-        vec![
-            Op::SetMaxProcs(p.count("procs") as u32),
-            Op::Go {
-                func: ponger,
-                arg: Val::Const(0),
-                kind: GKind::Example,
-            },
-            Op::Loop {
-                times: rounds,
-                body: 2,
-            },
-            Op::Send {
-                ch: ping,
-                val: Val::LoopIndex,
-            },
-            Op::Recv { ch: pong },
-            Op::Print(Fmt::new(&format!("{rounds} round trips"))),
-        ],
-    )
-}
-
-fn pingpong_go(p: &Params) -> String {
-    format!(
-        r#"package main
-
-import (
-	"fmt"
-	"runtime"
-)
-
-func main() {{
-	runtime.GOMAXPROCS({procs})
-	ping, pong := make(chan int), make(chan int)
-	go func() {{
-		for i := 0; i < {rounds}; i++ {{
-			pong <- <-ping
-		}}
-	}}()
-	for i := 0; i < {rounds}; i++ {{
-		ping <- i
-		<-pong
-	}}
-	fmt.Println({rounds}, "round trips")
-}}
-"#,
-        procs = p.count("procs"),
-        rounds = p.count("rounds")
-    )
-}
-
-fn deadlock(p: &Params) -> Program {
-    let mut b = ProgramBuilder::new();
-    let ch = b.chan(0);
-    let mut main = vec![];
-    if p.flag("sleeper") {
-        let s = b.func("main.main.func1", 40, vec![Op::Sleep(50 * MS)]);
-        main.push(Op::Go {
-            func: s,
-            arg: Val::Const(0),
-            kind: GKind::Example,
-        });
-    }
-    main.push(Op::Recv { ch });
-    b.main(120, main)
-}
-
-fn deadlock_go(p: &Params) -> String {
-    let sleeper = if p.flag("sleeper") {
-        "\tgo func() { time.Sleep(50 * time.Millisecond) }()\n"
-    } else {
-        ""
-    };
-    let imports = if p.flag("sleeper") {
-        "import \"time\"\n\n"
-    } else {
-        ""
-    };
-    format!(
-        "package main\n\n{imports}func main() {{\n{sleeper}\tch := make(chan int)\n\t<-ch // nobody will ever send\n}}\n"
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1424,24 +807,38 @@ mod tests {
 
     #[test]
     fn bad_parameters_get_specific_messages() {
-        let s = find("gosched").unwrap();
-        let e = s.params(&[("goroutnes".into(), "3".into())]).unwrap_err();
+        let s = find("cpu-bound").unwrap();
+        let e = s
+            .params(&[("goroutnes".into(), "3".into())])
+            .unwrap_err()
+            .to_string();
         assert!(
             e.contains("no parameter \"goroutnes\"") && e.contains("goroutines"),
             "{e}"
         );
         let e = s.params(&[("goroutines".into(), "0".into())]).unwrap_err();
-        assert!(e.contains("out of range"), "{e}");
-        let e = s.params(&[("yield".into(), "maybe".into())]).unwrap_err();
-        assert!(e.contains("true or false"), "{e}");
+        assert_eq!(
+            e,
+            ParamError::CountRange {
+                key: "goroutines",
+                n: 0,
+                lo: 1,
+                hi: 100_000
+            }
+        );
+        assert!(e.to_string().contains("out of range"), "{e}");
+        let e = s.params(&[("work".into(), "ten".into())]).unwrap_err();
+        assert!(e.to_string().contains("invalid duration"), "{e}");
+        // (A Bool's message, "expected true or false", is checked on gmp-go's
+        // gosched, whose `yield` is one.)
     }
 
     #[test]
     fn every_scenario_builds_a_valid_program_with_defaults() {
         for s in SCENARIOS {
             let p = s.params(&[]).unwrap();
-            s.program(&p).validate().unwrap();
-            assert!(s.go_source(&p).starts_with("package main"));
+            s.program(&p).unwrap().validate().unwrap();
+            assert!(s.go_source(&p).unwrap().starts_with("package main"));
         }
     }
 }

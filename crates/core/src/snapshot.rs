@@ -314,7 +314,7 @@ mod tests {
     fn snapshot_shows_queues_ms_and_gs() {
         let s = scenarios::find("cpu-bound").unwrap();
         let p = s.params(&[("goroutines".into(), "10".into())]).unwrap();
-        let mut sim = Sim::new(s.program(&p), Config::default(), 1).unwrap();
+        let mut sim = Sim::new(s.program(&p).unwrap(), Config::default(), 1).unwrap();
         sim.run_until(30_000_000, u64::MAX);
         let snap = sim.rt.snapshot();
         assert_eq!(snap.gomaxprocs, 2);

@@ -47,7 +47,7 @@ fn spec(name: &str, seed: u64, inputs: Vec<(u64, Input)>) -> RunSpec {
         .collect();
     all.extend(inputs);
     RunSpec {
-        prog: s.program(&p),
+        prog: s.program(&p).unwrap(),
         cfg: Config {
             gomaxprocs: 2,
             schedtrace_ms: 1,

@@ -1,35 +1,429 @@
 //! Built-in scenarios from their Go source.
 //!
-//! Each of the core's scenarios shows a Go program (`Scenario::go_source`). For the
-//! scenarios below, that Go text compiled by this front end *is* the program the
-//! explorer runs (`gmp run gosched`); `tests/scenarios.rs` checks that it prints what
-//! the scenario's built-in op list prints. The others use packages the front end does
-//! not offer yet (`net`, `syscall`, the page's accept loop), or lessons that rely on
-//! the op list's goroutine labels, and still run as op lists.
+//! Most built-in scenarios are Go files in `crates/go/programs/` (`gosched.go` ...), real
+//! programs that `go run programs/gosched.go` builds and runs. The file is the scenario:
+//! its parameters are the `const ( ... )` block at its top, one constant a line,
+//!
+//! ```go
+//! const (
+//! 	goroutines = 2    // how many goroutines (named A, B, C, ...) [1, 26]
+//! 	yield      = true // call runtime.Gosched after each label
+//! 	work       = 50 * time.Millisecond // CPU time each one needs [0, 1h]
+//! )
+//! ```
+//!
+//! and the explorer reads each parameter's spec from it: the name, the default (the
+//! value in the file), the help (the comment) and the bounds (`[lo, hi]`; a `true`/
+//! `false` constant is a flag, an `N * time.Unit` one a duration). A run's parameters
+//! (`p.goroutines=3` in a link, `gmp run gosched --set goroutines=3`) replace those
+//! values ([`source`]), and that text is what the run compiles and what the learner
+//! reads. The other scenarios (`gmp_core::scenarios::SCENARIOS`) use packages the front
+//! end does not offer yet (`net`, `syscall`, the page's accept loop) and still run as
+//! the core's op lists.
 
-use gmp_core::scenarios::{Params, Scenario};
+use gmp_core::scenarios::{
+    fmt_duration, parse_duration, Body, ParamKind, ParamSpec, Params, Scenario,
+};
+use std::sync::LazyLock;
 
-/// Scenarios whose Go source runs on the front end.
-pub const FROM_GO: &[&str] = &[
+/// A scenario written in Go: its registry line.
+struct File {
+    name: &'static str,
+    summary: &'static str,
+    source: &'static str,
+    text: &'static str,
+}
+
+macro_rules! file {
+    ($name:literal, $summary:literal, $source:literal) => {
+        File {
+            name: $name,
+            summary: $summary,
+            source: $source,
+            text: include_str!(concat!("../programs/", $name, ".go")),
+        }
+    };
+}
+
+/// The scenarios written in Go (`programs/<name>.go`). Adding one is adding its file
+/// and a line here.
+const FILES: &[File] = &[
+    file!(
+        "gosched",
+        "GOMAXPROCS(1): goroutines A, B, ... record a label and call runtime.Gosched",
+        "seed 000 (runtime.Gosched)"
+    ),
+    file!(
+        "stack-growth",
+        "the recursion example: addresses of a local jump when the stack is copied",
+        "seeds 000, 003 (stack growth by copying)"
+    ),
+    file!(
+        "tight-loop",
+        "GOMAXPROCS(1): a goroutine spins in for {}; main sleeps 1 ms, then prints exit",
+        "seed 003 (cooperative vs signal-based preemption)"
+    ),
+    file!(
+        "compute-all",
+        "the chapter's bug: unbounded goroutines spin-retrying, main guesses with Sleep",
+        "seed 000 (find the bug)"
+    ),
+    file!(
+        "compute-all-fixed",
+        "the fix: a semaphore of GOMAXPROCS slots, Gosched between attempts, a WaitGroup",
+        "seed 000 (find the bug, the fix)"
+    ),
+    file!(
+        "spawn",
+        "n trivial goroutines with a WaitGroup (the fan-out benchmark)",
+        "experiment f"
+    ),
+    file!(
+        "pingpong",
+        "two goroutines bounce a value over unbuffered channels (runnext hand-offs)",
+        "experiment j"
+    ),
+    file!(
+        "deadlock",
+        "main waits on a channel nobody sends on: checkdead reports a deadlock",
+        "experiment g"
+    ),
+];
+
+/// The order `gmp list` and the page's scenario menu show.
+const ORDER: &[&str] = &[
+    "playground",
     "gosched",
+    "stack-growth",
     "tight-loop",
+    "cpu-bound",
+    "syscall",
+    "netpoll",
     "compute-all",
     "compute-all-fixed",
     "spawn",
     "pingpong",
     "deadlock",
-    "stack-growth",
 ];
 
-/// The program a scenario runs: its Go source compiled, where the front end runs it;
-/// `None` for the scenarios that still run as op lists.
-pub fn program(s: &Scenario, p: &Params) -> Option<Result<gmp_core::Program, String>> {
-    if !FROM_GO.contains(&s.name) {
-        return None;
+/// One constant of a file's parameter block, as written.
+struct Const {
+    name: &'static str,
+    value: &'static str,
+    comment: &'static str,
+}
+
+/// The lines of the first `const (` block: (index of its first line, its constants).
+fn const_block(text: &'static str) -> Result<(usize, Vec<Const>), String> {
+    let lines: Vec<&'static str> = text.lines().collect();
+    let start = lines
+        .iter()
+        .position(|l| *l == "const (")
+        .ok_or("no `const (` block")?;
+    let mut out = vec![];
+    for l in &lines[start + 1..] {
+        if *l == ")" {
+            return Ok((start + 1, out));
+        }
+        let (decl, comment) = l
+            .split_once(" // ")
+            .ok_or_else(|| format!("constant without a comment: {l:?}"))?;
+        let (name, value) = decl
+            .split_once('=')
+            .ok_or_else(|| format!("not `name = value`: {l:?}"))?;
+        out.push(Const {
+            name: name.trim(),
+            value: value.trim(),
+            comment: comment.trim(),
+        });
     }
-    let src = s.go_source(p);
-    Some(crate::compile(&src).map(|c| c.program()).map_err(|d| {
+    Err("the `const (` block does not end".into())
+}
+
+/// Nanoseconds of `N * time.Unit` (or `0`).
+fn go_duration(v: &str) -> Option<u64> {
+    if v == "0" {
+        return Some(0);
+    }
+    let (n, unit) = v.split_once(" * ")?;
+    let n: u64 = n.parse().ok()?;
+    let u = UNITS.iter().find(|(_, name)| *name == unit)?.0;
+    n.checked_mul(u)
+}
+
+const UNITS: &[(u64, &str)] = &[
+    (3_600_000_000_000, "time.Hour"),
+    (60_000_000_000, "time.Minute"),
+    (1_000_000_000, "time.Second"),
+    (1_000_000, "time.Millisecond"),
+    (1_000, "time.Microsecond"),
+    (1, "time.Nanosecond"),
+];
+
+/// A duration as a Go constant expression, in the largest unit that is exact.
+fn go_duration_text(ns: u64) -> String {
+    let (u, name) = UNITS
+        .iter()
+        .find(|(u, _)| ns % u == 0)
+        .copied()
+        .unwrap_or((1, "time.Nanosecond"));
+    if ns == 0 {
+        return "0 * time.Millisecond".into();
+    }
+    format!("{} * {name}", ns / u)
+}
+
+/// A parameter's spec from its constant: `[lo, hi]` at the end of the comment bounds
+/// a count or a duration; a `true`/`false` value is a flag.
+fn spec(c: &Const) -> Result<ParamSpec, String> {
+    let what = |e: &str| format!("constant {}: {e}", c.name);
+    let (help, bounds) = match c
+        .comment
+        .strip_suffix(']')
+        .and_then(|s| s.rsplit_once(" ["))
+    {
+        Some((help, b)) => {
+            let (lo, hi) = b
+                .split_once(", ")
+                .ok_or_else(|| what("bounds are `[lo, hi]`"))?;
+            (help, Some((lo, hi)))
+        }
+        None => (c.comment, None),
+    };
+    let (default, kind): (&'static str, ParamKind) = if c.value == "true" || c.value == "false" {
+        if bounds.is_some() {
+            return Err(what("a flag has no bounds"));
+        }
+        (c.value, ParamKind::Bool)
+    } else if let Some(ns) = go_duration(c.value) {
+        let (lo, hi) = bounds.ok_or_else(|| what("a duration needs `[lo, hi]`"))?;
+        let lo = parse_duration(lo).map_err(|e| what(&e))?;
+        let hi = parse_duration(hi).map_err(|e| what(&e))?;
+        let d: &'static str = Box::leak(fmt_duration(ns).into_boxed_str());
+        (d, ParamKind::Duration(lo, hi))
+    } else if let Ok(n) = c.value.parse::<u64>() {
+        let (lo, hi) = bounds.ok_or_else(|| what("a count needs `[lo, hi]`"))?;
+        let lo: u64 = lo.parse().map_err(|_| what("bad lower bound"))?;
+        let hi: u64 = hi.parse().map_err(|_| what("bad upper bound"))?;
+        if !(lo..=hi).contains(&n) {
+            return Err(what("the value is outside its bounds"));
+        }
+        (c.value, ParamKind::Count(lo, hi))
+    } else {
+        return Err(what(
+            "the value is not a whole number, `N * time.Unit` or true/false",
+        ));
+    };
+    Ok(ParamSpec {
+        name: c.name,
+        default,
+        help,
+        kind,
+    })
+}
+
+fn parse(f: &File) -> Result<Scenario, String> {
+    let (_, consts) = const_block(f.text)?;
+    let params: Vec<ParamSpec> = consts.iter().map(spec).collect::<Result<_, _>>()?;
+    Ok(Scenario {
+        name: f.name,
+        summary: f.summary,
+        source: f.source,
+        params: Box::leak(params.into_boxed_slice()),
+        body: Body::Source,
+    })
+}
+
+/// The Go-written scenarios, their specs read from their files once.
+static GO: LazyLock<Vec<Scenario>> = LazyLock::new(|| {
+    FILES
+        .iter()
+        .map(|f| parse(f).unwrap_or_else(|e| panic!("programs/{}.go: {e}", f.name)))
+        .collect()
+});
+
+/// Every built-in scenario, in the menu's order: the Go files and the core's op lists.
+pub fn all() -> Vec<&'static Scenario> {
+    ORDER.iter().filter_map(|n| find(n)).collect()
+}
+
+/// Looks a scenario up by name (Go-written or op list).
+pub fn find(name: &str) -> Option<&'static Scenario> {
+    GO.iter()
+        .find(|s| s.name == name)
+        .or_else(|| gmp_core::scenarios::find(name))
+}
+
+/// Whether the scenario is a Go file this front end compiles.
+pub fn from_go(s: &Scenario) -> bool {
+    matches!(s.body, Body::Source)
+}
+
+/// The file of a Go-written scenario as it is in the repository.
+pub fn file(name: &str) -> Option<&'static str> {
+    FILES.iter().find(|f| f.name == name).map(|f| f.text)
+}
+
+/// Where a Go-written scenario's file lives (for messages and `gmp show`).
+pub fn path(name: &str) -> Option<String> {
+    file(name).map(|_| format!("crates/go/programs/{name}.go"))
+}
+
+/// The Go program of a scenario with `p`'s values: a Go file with its constants set to
+/// them (what the run compiles), or the Go text an op list models.
+pub fn source(s: &Scenario, p: &Params) -> String {
+    let Some(text) = file(s.name) else {
+        return s.go_source(p).unwrap_or_default();
+    };
+    let (first, consts) = const_block(text).expect("checked when the registry was read");
+    let values: Vec<String> = consts
+        .iter()
+        .zip(s.params)
+        .map(|(c, spec)| {
+            let v = p.get(spec.name).unwrap_or(spec.default);
+            match spec.kind {
+                ParamKind::Count(..) => v
+                    .parse::<u64>()
+                    .map(|n| n.to_string())
+                    .unwrap_or_else(|_| c.value.into()),
+                ParamKind::Duration(..) => parse_duration(v)
+                    .map(go_duration_text)
+                    .unwrap_or_else(|_| c.value.into()),
+                ParamKind::Bool => (v == "true").to_string(),
+            }
+        })
+        .collect();
+    // Laid out as gofmt lays a const block out: names, `=` and comments in columns.
+    let wn = consts.iter().map(|c| c.name.len()).max().unwrap_or(0);
+    let wv = values.iter().map(|v| v.len()).max().unwrap_or(0);
+    let mut out = String::with_capacity(text.len() + 64);
+    for (i, line) in text.split_inclusive('\n').enumerate() {
+        match i
+            .checked_sub(first)
+            .and_then(|k| consts.get(k).map(|c| (k, c)))
+        {
+            Some((k, c)) => {
+                out.push_str(&format!(
+                    "\t{:wn$} = {:wv$} // {}\n",
+                    c.name, values[k], c.comment
+                ));
+            }
+            None => out.push_str(line),
+        }
+    }
+    out
+}
+
+/// The program a scenario runs: its Go file with `p`'s values compiled, or the core's
+/// op list.
+pub fn program(s: &Scenario, p: &Params) -> Result<gmp_core::Program, String> {
+    if let Some(ops) = s.program(p) {
+        return Ok(ops);
+    }
+    let src = source(s, p);
+    crate::compile(&src).map(|c| c.program()).map_err(|d| {
         let lines: Vec<String> = d.iter().map(|d| d.to_string()).collect();
         format!("scenario {}: {}", s.name, lines.join("; "))
-    }))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every file's parameter block reads, and its defaults written back give the file
+    /// unchanged: the spec is the file's, and the layout is gofmt's.
+    #[test]
+    fn each_file_is_its_own_default_source() {
+        for f in FILES {
+            let s = find(f.name).unwrap();
+            assert!(from_go(s));
+            let p = s.params(&[]).unwrap();
+            assert_eq!(source(s, &p), f.text, "programs/{}.go", f.name);
+            assert!(!s.params.is_empty(), "{}: no parameters", f.name);
+        }
+        let names: Vec<&str> = all().iter().map(|s| s.name).collect();
+        assert_eq!(names, ORDER, "every scenario is in the menu once");
+    }
+
+    #[test]
+    fn parameters_replace_the_constants() {
+        let s = find("compute-all").unwrap();
+        let p = s
+            .params(&[
+                ("n".into(), "40".into()),
+                ("attempt".into(), "1.5ms".into()),
+                ("sleep".into(), "500ms".into()),
+            ])
+            .unwrap();
+        let src = source(s, &p);
+        assert!(
+            src.contains("\tn        = 40                      // goroutines"),
+            "{src}"
+        );
+        assert!(
+            src.contains("\tattempt  = 1500 * time.Microsecond // CPU time"),
+            "{src}"
+        );
+        assert!(
+            src.contains("\tsleep    = 500 * time.Millisecond  // main's"),
+            "{src}"
+        );
+        let s = find("gosched").unwrap();
+        let p = s.params(&[("yield".into(), "false".into())]).unwrap();
+        assert!(source(s, &p).contains("\tyield      = false // call runtime.Gosched"));
+    }
+
+    /// The specs read from the files give the messages the page and `gmp` show.
+    #[test]
+    fn bad_parameters_get_specific_messages() {
+        let s = find("gosched").unwrap();
+        let e = s
+            .params(&[("goroutnes".into(), "3".into())])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("no parameter \"goroutnes\"") && e.contains("goroutines"),
+            "{e}"
+        );
+        let e = s
+            .params(&[("goroutines".into(), "27".into())])
+            .unwrap_err()
+            .to_string();
+        assert_eq!(e, "goroutines=27 is out of range: use 1 to 26");
+        let e = s
+            .params(&[("yield".into(), "maybe".into())])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("true or false"), "{e}");
+        let s = find("tight-loop").unwrap();
+        let e = s
+            .params(&[("sleep".into(), "2h".into())])
+            .unwrap_err()
+            .to_string();
+        assert_eq!(e, "sleep=2h is out of range: use 0ns to 3600s");
+        let spec = &s.params[1];
+        assert_eq!(
+            (spec.name, spec.default, spec.help),
+            ("sleep", "1ms", "how long main sleeps")
+        );
+    }
+
+    #[test]
+    fn malformed_parameter_blocks_are_named() {
+        let bad = |text: &'static str| {
+            parse(&File {
+                name: "x",
+                summary: "",
+                source: "",
+                text,
+            })
+            .err()
+            .unwrap()
+        };
+        assert_eq!(bad("package main\n"), "no `const (` block");
+        assert!(bad("const (\n\tn = 3 // count\n)\n").contains("a count needs `[lo, hi]`"));
+        assert!(bad("const (\n\tn = 3\n)\n").contains("constant without a comment"));
+        assert!(bad("const (\n\tn = 30 // count [1, 9]\n)\n").contains("outside its bounds"));
+    }
 }

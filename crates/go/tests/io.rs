@@ -42,6 +42,7 @@ fn ops(name: &str, sets: &[(&str, &str)]) -> Program {
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();
     s.program(&s.params(&given).unwrap())
+        .unwrap_or_else(|| panic!("{name} has an op list"))
 }
 
 fn sim(prog: Program, procs: u32, seed: u64) -> Sim {

@@ -2,7 +2,7 @@
 //! (each goroutine's VM state copied with the heap it shares), seeks back and forth to
 //! random steps and must stand where a plain run of that many steps stands: the same
 //! snapshot, event log and output, and the same next steps. One run also changes
-//! GOMAXPROCS mid-run.
+//! GOMAXPROCS mid-run. The built-in scenarios' Go files (`programs/`) are checked too.
 
 use gmp_core::output::OutputCursor;
 use gmp_core::seek::{Input, Policy, RunSpec, Timeline};
@@ -65,8 +65,16 @@ fn corpus() -> Vec<(String, String)> {
 #[test]
 fn seek_equals_replay_for_the_go_corpus() {
     let mut rng = Rng(17);
-    let progs = corpus();
+    let mut progs = corpus();
     assert!(progs.len() >= 10, "the corpus has its programs");
+    // And every built-in scenario written in Go (programs/*.go, default values): what
+    // crates/core/tests/seek.rs checks for the op-list scenarios.
+    for sc in gmp_go::scenarios::all() {
+        if gmp_go::scenarios::from_go(sc) {
+            let p = sc.params(&[]).unwrap();
+            progs.push((sc.name.to_string(), gmp_go::scenarios::source(sc, &p)));
+        }
+    }
     let mut checked = 0;
     for (i, (name, src)) in progs.iter().enumerate() {
         let Ok(prog) = gmp_go::compile(src) else {
@@ -115,5 +123,5 @@ fn seek_equals_replay_for_the_go_corpus() {
         }
         checked += 1;
     }
-    assert!(checked >= 10, "{checked} programs checked");
+    assert!(checked >= 18, "{checked} programs checked");
 }

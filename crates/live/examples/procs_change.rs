@@ -6,7 +6,7 @@ fn main() {
     let s = scenarios::find("playground").unwrap();
     let p = s.params(&[]).unwrap();
     let live = Live::start(
-        s.program(&p),
+        s.program(&p).unwrap(),
         Config {
             gomaxprocs: 4,
             ..Config::default()

