@@ -118,7 +118,7 @@ test('6. switching live -> deterministic says so and carries the spawns over', a
 test('7. a bad scenario parameter gets its default; the rest of the URL stays', async () => {
   const page = await browser.newPage();
   await page.goto(`${site.url}?scenario=cpu-bound&p.goroutines=abc&p.work=5ms&procs=2&driver=sim`);
-  assert.match(await page.textContent('#notice'), /goroutines="abc".*using the default/);
+  assert.match(await page.textContent('#notice'), /goroutines=abc: expected a whole number from 1 to 100,000; using the default/);
   await page.waitForFunction(() => document.querySelectorAll('.pcard').length === 2);
   await page.waitForFunction(() => Number(document.querySelector('#gcount').dataset.user) > 0, null, { timeout: 10_000 });
   const q = new URL(page.url()).searchParams;
