@@ -207,8 +207,11 @@ test('3. an author pastes two embed codes into a page on another origin: each fr
   assert.equal(h2, await content(f2), 'frame 2 has its own height');
   assert.notEqual(h1, h2);
   // Collapse the Go program in frame 1: frame 1 shrinks, frame 2 stays.
+  // Frame 1 in view: Chromium throttles rendering (and so resize observers) in a
+  // cross-origin frame scrolled out of view, and loading frame 2 scrolled it away.
+  await els[0].scrollIntoViewIfNeeded();
   await f1.click('#src-fold summary');
-  await page.waitForFunction((h) => Number(document.querySelectorAll('iframe')[0].height) < h, h1, { timeout: 10_000 });
+  await page.waitForFunction((h) => Number(document.querySelectorAll('iframe')[0].height) < h, h1, { timeout: 20_000 });
   const [h1b, h2b] = await heights();
   assert.equal(h2b, h2);
   assert.equal(h1b, await content(f1));

@@ -722,8 +722,6 @@ impl Runtime {
         idx as MId
     }
 
-    /// Asks the program (its `Accept` loop) to start `n` goroutines of `kind`
-    /// (Cpu, Blocking or Network). Lock-free: safe from a browser's main thread.
     /// The explorer's goroutine limit (`Config::max_goroutines`), if `n` more requested
     /// goroutines, with those made and those already asked for, would pass it.
     pub fn spawn_over_limit(&self, n: u32) -> Option<usize> {
@@ -737,6 +735,8 @@ impl Runtime {
         (total > self.cfg.max_goroutines as u64).then_some(self.cfg.max_goroutines)
     }
 
+    /// Asks the program (its `Accept` loop) to start `n` goroutines of `kind`
+    /// (Cpu, Blocking or Network). Lock-free: safe from a browser's main thread.
     pub fn request_spawn(&self, kind: GKind, n: u32) -> Result<(), String> {
         let i = match kind {
             GKind::Cpu => 0,
