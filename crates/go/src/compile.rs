@@ -24,9 +24,9 @@ type R<T> = Result<T, Diag>;
 
 /// What the checker recorded for an expression.
 #[derive(Clone)]
-struct TV {
-    mode: OperandMode,
-    typ: TypeKey,
+pub(crate) struct TV {
+    pub(crate) mode: OperandMode,
+    pub(crate) typ: TypeKey,
 }
 
 pub struct Ctx<'a> {
@@ -34,6 +34,33 @@ pub struct Ctx<'a> {
     pub tc: &'a TCObjects,
     pub fset: &'a FileSet,
     pub infos: Vec<&'a TypeInfo>,
+}
+
+impl Ctx<'_> {
+    /// The object an identifier uses or defines (the checker's `uses`, then `defs`).
+    pub(crate) fn obj_of(&self, id: IdentKey) -> Option<ObjKey> {
+        for ti in &self.infos {
+            if let Some(o) = ti.uses.get(&id) {
+                return Some(*o);
+            }
+            if let Some(Some(o)) = ti.defs.get(&id) {
+                return Some(*o);
+            }
+        }
+        None
+    }
+
+    /// An expression's mode and type, as the checker recorded them.
+    pub(crate) fn tv(&self, e: &Expr) -> Option<TV> {
+        let id = e.id();
+        self.infos
+            .iter()
+            .find_map(|ti| ti.types.get(&id))
+            .map(|t| TV {
+                mode: t.mode.clone(),
+                typ: t.typ,
+            })
+    }
 }
 
 struct Local {
@@ -234,15 +261,7 @@ impl<'a> Compiler<'a> {
     // ---------------------------------------------------------------- types
 
     fn tv(&self, e: &Expr) -> Option<TV> {
-        let id = e.id();
-        self.cx
-            .infos
-            .iter()
-            .find_map(|ti| ti.types.get(&id))
-            .map(|t| TV {
-                mode: t.mode.clone(),
-                typ: t.typ,
-            })
+        self.cx.tv(e)
     }
 
     fn type_of(&self, e: &Expr) -> TypeKey {
@@ -433,15 +452,7 @@ impl<'a> Compiler<'a> {
     // ------------------------------------------------------------- objects
 
     fn obj_of(&self, id: IdentKey) -> Option<ObjKey> {
-        for ti in &self.cx.infos {
-            if let Some(o) = ti.uses.get(&id) {
-                return Some(*o);
-            }
-            if let Some(Some(o)) = ti.defs.get(&id) {
-                return Some(*o);
-            }
-        }
-        None
+        self.cx.obj_of(id)
     }
 
     fn pkg_path(&self, o: ObjKey) -> String {

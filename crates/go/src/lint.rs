@@ -17,7 +17,7 @@ use go_parser::ast::{self, Expr, Node, Stmt};
 use go_parser::{FuncDeclKey, Token};
 use go_types::{EntityType, ObjKey, OperandMode};
 
-use crate::compile::{BigLocal, Ctx};
+use crate::compile::{BigLocal, Ctx, TV};
 use crate::vm;
 use crate::Diag;
 
@@ -163,38 +163,16 @@ struct Linter<'a, 'b> {
     out: Vec<Lint>,
 }
 
-/// What the checker recorded for an expression.
-struct TV {
-    mode: OperandMode,
-    typ: go_types::TypeKey,
-}
-
 /// A loop's iteration count: `None` when the source does not say.
 type Count = Option<u64>;
 
 impl<'a, 'b> Linter<'a, 'b> {
     fn obj_of(&self, id: go_parser::IdentKey) -> Option<ObjKey> {
-        for ti in &self.cx.infos {
-            if let Some(o) = ti.uses.get(&id) {
-                return Some(*o);
-            }
-            if let Some(Some(o)) = ti.defs.get(&id) {
-                return Some(*o);
-            }
-        }
-        None
+        self.cx.obj_of(id)
     }
 
     fn tv(&self, e: &Expr) -> Option<TV> {
-        let id = e.id();
-        self.cx
-            .infos
-            .iter()
-            .find_map(|ti| ti.types.get(&id))
-            .map(|t| TV {
-                mode: t.mode.clone(),
-                typ: t.typ,
-            })
+        self.cx.tv(e)
     }
 
     fn pos(&self, p: usize) -> (u32, u32) {
