@@ -568,7 +568,12 @@ impl<'a, 'b> Linter<'a, 'b> {
             Stmt::For(f) => {
                 let f = f.clone();
                 if self.gosched_wait(&f) {
-                    self.push(LintKind::GoschedWait, f.for_pos, "for loop");
+                    self.push_to(
+                        LintKind::GoschedWait,
+                        f.for_pos,
+                        Some(f.body.r_brace),
+                        "for loop",
+                    );
                 } else if !self.for_has_safe_point(&f) {
                     let n = match (self.for_count(&f), self.nested_count(&f.body.list)) {
                         (Some(a), Some(b)) => Some(a.saturating_mul(b)),
@@ -584,7 +589,7 @@ impl<'a, 'b> Linter<'a, 'b> {
                         return;
                     }
                 }
-                self.unbounded_go(&f.body.list, self.for_count(&f), f.for_pos);
+                self.unbounded_go(&f.body.list, self.for_count(&f), f.body.r_brace);
                 self.lits_in_opt(&f.cond);
                 self.loops_in(&f.body.list);
             }
@@ -608,7 +613,7 @@ impl<'a, 'b> Linter<'a, 'b> {
                         return;
                     }
                 }
-                self.unbounded_go(&r.body.list, self.range_count(&r, None), r.for_pos);
+                self.unbounded_go(&r.body.list, self.range_count(&r, None), r.body.r_brace);
                 self.lits_in(&r.expr);
                 self.loops_in(&r.body.list);
             }
@@ -722,7 +727,7 @@ impl<'a, 'b> Linter<'a, 'b> {
 
     /// A `go` statement directly in a loop body of `count` iterations, starting a CPU
     /// loop.
-    fn unbounded_go(&mut self, body: &[Stmt], count: Count, _loop_pos: usize) {
+    fn unbounded_go(&mut self, body: &[Stmt], count: Count, loop_end: usize) {
         if count.is_some_and(|n| n < MANY_GOROUTINES) {
             return;
         }
@@ -743,7 +748,7 @@ impl<'a, 'b> Linter<'a, 'b> {
                 _ => continue,
             };
             if cpu {
-                self.push(LintKind::UnboundedGo, g.go, what);
+                self.push_to(LintKind::UnboundedGo, g.go, Some(loop_end), what);
             }
         }
     }
@@ -788,7 +793,8 @@ impl<'a, 'b> Linter<'a, 'b> {
 
     /// `go ...; time.Sleep(d); fmt.Println(result)` in one statement list, with no
     /// `Wait`, receive, `Lock` or select between the `go` and the statement after the
-    /// sleep, that statement reading a variable the started goroutines share.
+    /// sleep, that statement reading a variable the started goroutines share; or the
+    /// sleep ending the list when the goroutines share a package variable.
     fn sleeps_in(&mut self, list: &[Stmt]) {
         let mut shared: Vec<ObjKey> = Vec::new();
         let mut synced = false;
@@ -808,14 +814,20 @@ impl<'a, 'b> Linter<'a, 'b> {
             let next = list[i + 1..]
                 .iter()
                 .find(|s| !matches!(s, Stmt::Expr(e) if self.is_call_to(e, "time", "Sleep")));
-            if let Some(n) = next {
-                let mut read = Vec::new();
-                self.idents_in_stmt(n, &mut read);
-                if !self.has_sync(n) && read.iter().any(|o| shared.contains(o)) {
-                    let p = e.pos(self.cx.ast);
-                    self.push(LintKind::SleepAsSignal, p, "time.Sleep");
-                    shared.clear();
+            let guess = match next {
+                Some(n) => {
+                    let mut read = Vec::new();
+                    self.idents_in_stmt(n, &mut read);
+                    !self.has_sync(n) && read.iter().any(|o| shared.contains(o))
                 }
+                // The function's last act (the chapter's computeAll): its caller reads
+                // the package variables the goroutines write.
+                None => shared.iter().any(|&o| self.is_package_var(o)),
+            };
+            if guess {
+                let p = e.pos(self.cx.ast);
+                self.push(LintKind::SleepAsSignal, p, "time.Sleep");
+                shared.clear();
             }
         }
     }
@@ -843,14 +855,7 @@ impl<'a, 'b> Linter<'a, 'b> {
                                 b.list.iter().for_each(|s| self.idents_in_stmt(s, &mut all));
                                 // Package variables only: the function's own locals are
                                 // not the caller's.
-                                out.extend(all.into_iter().filter(|o| {
-                                    let lo = &self.cx.tc.lobjs[*o];
-                                    lo.parent().is_some_and(|p| {
-                                        self.cx.tc.scopes[p].parent().is_some_and(|pp| {
-                                            self.cx.tc.scopes[pp].parent().is_none()
-                                        })
-                                    })
-                                }));
+                                out.extend(all.into_iter().filter(|&o| self.is_package_var(o)));
                             }
                         }
                         _ => {}
@@ -863,6 +868,16 @@ impl<'a, 'b> Linter<'a, 'b> {
             Stmt::Block(b) => b.list.iter().for_each(|s| self.go_touches(s, out)),
             _ => {}
         }
+    }
+
+    /// Whether `o` is declared at package level (its scope's parent is the universe).
+    fn is_package_var(&self, o: ObjKey) -> bool {
+        let lo = &self.cx.tc.lobjs[o];
+        lo.parent().is_some_and(|p| {
+            self.cx.tc.scopes[p]
+                .parent()
+                .is_some_and(|pp| self.cx.tc.scopes[pp].parent().is_none())
+        })
     }
 
     /// The variables a statement names (any depth, function literals included).

@@ -142,6 +142,9 @@ fn what_fires_on_the_scenarios_and_the_corpus() {
         // The goroutine's `for {}` (no calls): the chapter's tight loop, stopped only
         // by sysmon's async preemption. (`for { work() }` above it has a safe point.)
         "scenario tight-loop: cpu-loop 23 main.main",
+        // The chapter's computeAll ends with its Sleep; main reads the package variable
+        // `done` the goroutines add to. (compute-all-fixed waits on a WaitGroup.)
+        "scenario compute-all: sleep-as-signal 40 main.computeAll",
     ];
     assert_eq!(got, want, "\n{}", got.join("\n"));
     // Judged and not fired: compute-all-fixed's `for !attempt(i, &tries) {
