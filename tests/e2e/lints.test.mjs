@@ -48,3 +48,20 @@ test('a typed CPU loop is marked at its line, explained, and shown preempted by 
   noErrors(page, assert);
   await page.close();
 });
+
+test('the chapter\'s computeAll: its Sleep lint is confirmed by the run, in Thai', async () => {
+  const page = await browser.newPage();
+  // A 1 ms guess for 40 goroutines of five 100 µs attempts each on 2 Ps: too short.
+  await page.goto(`${site.url}?scenario=compute-all&p.n=40&p.attempts=5&p.sleep=1ms&procs=2&speed=0.001&lang=th`);
+  await page.waitForSelector('#src-lints li[data-lint="sleep-as-signal"]');
+  const marks = await page.$$eval('#gosrc .ln .lint-mark', (m) => m.map((x) => x.dataset.lint));
+  assert.deepEqual(marks, ['sleep-as-signal']);
+  // Keyboard: focus the item's "show me" and press Enter, as a learner tabbing to it would.
+  await page.focus('#src-lints li[data-lint="sleep-as-signal"] .lint-show');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => /ตื่นจาก sleep แล้ว แต่ยังมี goroutine อื่นอีก/.test(document.querySelector('#caption')?.textContent || ''), null, { timeout: 30_000 });
+  assert.match(await page.textContent('#caption'), /main \(G1\)/);
+  await shot(page, 'lints-sleep-th');
+  noErrors(page, assert);
+  await page.close();
+});

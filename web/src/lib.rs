@@ -7,6 +7,7 @@ pub mod app;
 pub mod caption;
 pub mod clock;
 pub mod components;
+pub mod confirm;
 pub mod embed;
 pub mod engine;
 pub mod i18n;

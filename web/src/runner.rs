@@ -329,24 +329,34 @@ impl Runner {
         // Events of earlier frames not read yet are not this step's.
         let _ = e.events_since(&mut cursor);
         self.marks.push(e.steps());
-        let watch_lines = before.gs.len() <= 2_000;
+        // Lines are compared (and `before` taken each step) while the program has few
+        // goroutines: a snapshot of 10,000 per step would make a search take minutes.
+        let watch = |s: &gmp_core::snapshot::Snapshot| s.gs.len() <= 2_000;
+        let watch_lines = watch(&before);
         let mut moved = vec![];
         let mut evs = vec![];
         let mut found = to.is_none();
+        let mut confirm =
+            match to {
+                Some((StepTarget::LintAt(k, first, last), _)) => Some(
+                    crate::confirm::Confirm::new(k, first, last, e.rt().cfg.asyncpreemptoff),
+                ),
+                _ => None,
+            };
+        let mut confirmed = vec![];
         let limit = if to.is_some() {
             MAX_SEARCH_STEPS
         } else {
             MAX_MERGED_STEPS
         };
         for _ in 0..limit {
-            if to.is_some() && watch_lines {
+            if to.is_some() && watch(&before) {
                 before = e.snapshot();
             }
             e.step();
             evs = e.events_since(&mut cursor);
-            if e.stopped().is_some() {
-                break;
-            }
+            // The last step's events count too (a search may end at the exit).
+            let stopped = e.stopped().is_some();
             match to {
                 None => {
                     if !evs.is_empty() {
@@ -368,30 +378,17 @@ impl Runner {
                         break;
                     }
                 }
-                Some((StepTarget::PreemptAt(first, last), _)) => {
-                    // The preempted G's line: where it stopped (the snapshot after the
-                    // step), or where it was before it (a running G's line is the one
-                    // it last yielded at).
-                    let preempted: Vec<u64> = evs
-                        .iter()
-                        .filter_map(|ev| match ev.kind {
-                            gmp_core::trace::EvKind::Preempt { g, .. } => Some(g),
-                            _ => None,
-                        })
-                        .collect();
-                    if !preempted.is_empty() {
-                        let after = e.snapshot();
-                        let on_lines = |s: &gmp_core::snapshot::Snapshot, g: u64| {
-                            s.gs.iter()
-                                .any(|x| x.goid == g && (first..=last).contains(&x.line))
-                        };
-                        if preempted
-                            .iter()
-                            .any(|&g| on_lines(&after, g) || on_lines(&before, g))
-                        {
-                            found = true;
-                            break;
-                        }
+                Some((StepTarget::LintAt(..), _))
+                    if confirm.as_ref().is_some_and(|c| c.wants(&evs)) =>
+                {
+                    let c = confirm.as_mut().expect("a lint's search");
+                    let after = e.snapshot();
+                    let rt = e.rt();
+                    let name = |g: u64| caption_name(&[&after, &before], rt, g);
+                    if let Some(m) = c.step(&evs, &before, &after, &name) {
+                        confirmed = m;
+                        found = true;
+                        break;
                     }
                 }
                 Some((t, g)) => {
@@ -400,6 +397,9 @@ impl Runner {
                         break;
                     }
                 }
+            }
+            if stopped {
+                break;
             }
         }
         let after = e.snapshot();
@@ -411,6 +411,7 @@ impl Runner {
             }
             _ => crate::caption::caption(&evs, &before, &moved, &name),
         };
+        text.append(&mut confirmed);
         if !found {
             text = crate::caption::not_found(e.steps() - first, e.stopped().is_some());
         } else if text.is_empty() {
@@ -738,8 +739,11 @@ mod tests {
         let src = page.source().unwrap().0;
         let lint = gmp_go::lint::lints(&src).unwrap();
         assert_eq!(lint.len(), 1, "{lint:?}");
-        let t = crate::components::lints::show_me(&lint[0]).unwrap();
-        assert_eq!(t, StepTarget::PreemptAt(lint[0].line, lint[0].end));
+        let t = crate::components::lints::show_me(&lint[0]);
+        assert_eq!(
+            t,
+            StepTarget::LintAt(gmp_go::lint::LintKind::CpuLoop, lint[0].line, lint[0].end)
+        );
         let mut r = Runner::default();
         r.carry_out(&page);
         r.tick(0.0);
@@ -773,9 +777,7 @@ mod tests {
         r.carry_out(&page);
         r.tick(16.0);
         let s0 = r.engine.as_ref().unwrap().steps();
-        page.apply(Action::StepTo(
-            crate::components::lints::show_me(&lint[0]).unwrap(),
-        ));
+        page.apply(Action::StepTo(crate::components::lints::show_me(&lint[0])));
         r.carry_out(&page);
         let c = en(&r);
         eprintln!(
@@ -792,6 +794,77 @@ mod tests {
         let c = en(&r);
         assert!(!c.starts_with("Not found"), "{c}");
         assert!(c.contains("newstack → copystack"), "{c}");
+    }
+
+    /// Runs `url`'s program (or `src` typed in), presses the "show me" of its lint of
+    /// `kind`, and returns the caption in English.
+    fn show_me(url: &str, src: Option<&str>, kind: gmp_go::lint::LintKind) -> String {
+        let mut page = Page::new(url, false);
+        let mut r = Runner::default();
+        r.carry_out(&page);
+        r.tick(0.0);
+        let src = match src {
+            Some(s) => {
+                page.apply(Action::RunSource(s.into()));
+                r.carry_out(&page);
+                s.to_string()
+            }
+            None => page.source().unwrap().0,
+        };
+        let lints = gmp_go::lint::lints(&src).unwrap();
+        let l = lints
+            .iter()
+            .find(|l| l.kind == kind)
+            .unwrap_or_else(|| panic!("{url}: no {kind:?} in {lints:?}"));
+        page.apply(Action::StepTo(crate::components::lints::show_me(l)));
+        r.carry_out(&page);
+        crate::strings::Text::english().msgs(r.caption.as_deref().unwrap())
+    }
+
+    /// Each lint's "show me" lands where the run confirms it, and says what it showed:
+    /// with asyncpreemptoff=1 sysmon's `preemptone` request is all the CPU loop gets
+    /// (real Go never exits there: the preemption lesson's "off" variant, 20/20 runs
+    /// timed out); main's Sleep ends with the goroutines not finished (a 1 ms guess) or
+    /// all finished (the chapter's 2 s); the compute-all loop's burst of `go`
+    /// statements against GOMAXPROCS Ps; a Gosched loop yielding twice.
+    #[test]
+    fn show_me_confirms_each_lint_in_the_run() {
+        use gmp_go::lint::LintKind as K;
+        let c = show_me("lesson=preemption&variant=off", None, K::CpuLoop);
+        assert!(c.contains("asks it to stop (preemptone)"), "{c}");
+        assert!(c.contains("no signal follows"), "{c}");
+        let quick = "scenario=compute-all&p.n=40&p.attempts=5&procs=2";
+        let c = show_me(&format!("{quick}&p.sleep=1ms"), None, K::SleepAsSignal);
+        assert!(c.contains("main (G1)'s sleep is over while"), "{c}");
+        assert!(c.contains("other goroutine(s) have not finished"), "{c}");
+        let c = show_me(quick, None, K::SleepAsSignal);
+        assert!(c.contains("every other goroutine has finished"), "{c}");
+        // The lint's own example: 10,000 `go` statements (a WaitGroup, no Sleep).
+        let many = include_str!("../../crates/go/tests/lints/unbounded_go.go");
+        let c = show_me("scenario=gosched&procs=2", Some(many), K::UnboundedGo);
+        assert!(
+            c.contains("main (G1)'s loop has stopped starting goroutines"),
+            "{c}"
+        );
+        let alive: u32 = c
+            .split(" of them are alive for 2 P(s)")
+            .next()
+            .and_then(|h| h.rsplit(": ").next())
+            .and_then(|n| n.replace(',', "").parse().ok())
+            .unwrap_or_else(|| panic!("{c}"));
+        assert!((1_000..=10_000).contains(&alive), "{c}");
+        let busy = "package main\n\nimport (\n\t\"fmt\"\n\t\"runtime\"\n\t\"sync/atomic\"\n)\n\nvar ready atomic.Bool\n\n//go:noinline\nfunc step(x int) int { return x*3 + 1 }\n\nfunc main() {\n\truntime.GOMAXPROCS(2)\n\tgo func() {\n\t\tx := 0\n\t\tfor i := 0; i < 200000; i++ {\n\t\t\tx = step(x)\n\t\t}\n\t\tready.Store(true)\n\t}()\n\tfor !ready.Load() {\n\t\truntime.Gosched()\n\t}\n\tfmt.Println(\"ready\")\n}\n";
+        let c = show_me("scenario=gosched", Some(busy), K::GoschedWait);
+        assert!(c.contains("called runtime.Gosched"), "{c}");
+        assert!(c.contains("yielded on this loop again"), "{c}");
+        // The lint's own example: the awaited goroutine runs while main is queued.
+        let once = include_str!("../../crates/go/tests/lints/gosched_wait.go");
+        let c = show_me("scenario=gosched", Some(once), K::GoschedWait);
+        assert!(
+            c.contains("yielded on this loop again")
+                || c.contains("called runtime.Gosched here once"),
+            "{c}"
+        );
     }
 
     /// Skip start-up lands where main.main begins, and says how long start-up took;

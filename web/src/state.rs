@@ -286,9 +286,9 @@ pub enum StepTarget {
     Gosched,
     /// The next time a goroutine parks (the selected G, if any).
     Park,
-    /// A lint's "show me": the next preemption of a G running on these lines (first,
-    /// last) of main.go (sysmon's `retake` → `preemptone` of a CPU loop).
-    PreemptAt(u32, u32),
+    /// A lint's "show me": the step where the run shows what the lint of this kind on
+    /// these lines (first, last) of main.go says (`confirm.rs`).
+    LintAt(gmp_go::lint::LintKind, u32, u32),
     /// The next `go` statement (`newproc`).
     Create,
     /// The next stack growth (`newstack` → `copystack`), of the selected G if any.
@@ -342,7 +342,7 @@ impl StepTarget {
             StepTarget::Handoff => "step.next_handoff",
             StepTarget::Gosched => "step.next_gosched",
             StepTarget::Park => "step.next_park",
-            StepTarget::PreemptAt(..) => "lint.show_me",
+            StepTarget::LintAt(..) => "lint.show_me",
             StepTarget::Create => "step.next_create",
             StepTarget::StackGrow => "step.next_stack_grow",
             StepTarget::StackShrink => "step.next_stack_shrink",

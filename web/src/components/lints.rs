@@ -2,10 +2,10 @@
 //! line a lint is about, and under the program the chapter's checklist item for each,
 //! in the page's language (`lint.<kind id>`).
 //!
-//! Confirmed by the run: a CPU loop's "show me" steps to the next preemption of a G
-//! running on the loop's lines (sysmon's `retake` → `preemptone`), a large local in
-//! recursion's to the next stack copy (`newstack` → `copystack`); the step's caption
-//! says what happened. The other lints are found in the source only.
+//! Confirmed by the run: each lint's "show me" steps to where the run shows it
+//! (`confirm.rs`: a preemption on a CPU loop's lines, a second Gosched of a busy wait,
+//! the sleeper's wake-up with the goroutines not yet finished, the end of an unbounded
+//! `go` loop, the next stack copy); the step's caption says what happened.
 
 use gmp_go::lint::{Lint, LintKind};
 use yew::prelude::*;
@@ -13,13 +13,9 @@ use yew::prelude::*;
 use crate::state::{Action, StepTarget};
 use crate::strings::Text;
 
-/// Where a lint's "show me" steps to, for the lints the run can confirm.
-pub fn show_me(l: &Lint) -> Option<StepTarget> {
-    match l.kind {
-        LintKind::CpuLoop => Some(StepTarget::PreemptAt(l.line, l.end)),
-        LintKind::BigFrameRecursion => Some(StepTarget::StackGrow),
-        _ => None,
-    }
+/// Where a lint's "show me" steps to: the step where the run confirms it.
+pub fn show_me(l: &Lint) -> StepTarget {
+    StepTarget::LintAt(l.kind, l.line, l.end)
 }
 
 /// The lints of the program the page runs (none when it does not compile: its errors
@@ -65,9 +61,9 @@ pub fn list(lints: &[Lint], s: &Text, dispatch: &Callback<Action>, runnable: boo
                     <li data-line={l.line.to_string()} data-lint={l.kind.id()}>
                         <code>{ format!("{}:{} {}", l.line, l.col, l.func) }</code>
                         { " " }{ s.t(key(l.kind)) }
-                        if let Some(t) = show_me(l).filter(|_| runnable) {
+                        if runnable {
                             { " " }<button class="lint-show" onclick={
-                                let d = dispatch.clone();
+                                let (d, t) = (dispatch.clone(), show_me(l));
                                 Callback::from(move |_: MouseEvent| d.emit(Action::StepTo(t)))
                             }>{ s.t("lint.show_me") }</button>
                         }
