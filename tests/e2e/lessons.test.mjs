@@ -95,6 +95,10 @@ test('every lesson runs to its expected output', async () => {
     if (expected) {
       await page.waitForSelector('#verdict.ok', { timeout: 60_000 });
     }
+    // The record of real runs beside it, as lesson.json has it (the first variant).
+    const real = LESSONS.find((l) => l.id === id).variants[0].real_go;
+    assert.equal(await page.textContent('#real-go'),
+      `Recorded on real Go 1.27.3 (linux/amd64): ${real.agreed} of ${real.runs} runs ${expected ? 'printed it' : 'were still running when they were stopped'}.`);
   }
   // Preemption: exit comes after about 10-20 ms of virtual time.
   await page.goto(`${site.url}?lesson=preemption&speed=1`);

@@ -211,6 +211,12 @@ pub fn lesson_panel(props: &LessonProps) -> Html {
                     Some(e) => html!{ <p>{ s.t("lesson.expect") }<code id="expected">{ e }</code></p> },
                     None => html!{ <p>{ s.t("lesson.expect_none") }</p> },
                 } }
+                if let Some(r) = v.real_go {
+                    <p id="real-go" class="real-go">{ s.t_args(
+                        if v.expect.is_some() { "lesson.real_go" } else { "lesson.real_go_none" },
+                        &[("agreed", s.int(r.agreed)), ("runs", s.int(r.runs))],
+                    ) }</p>
+                }
                 <p>{ s.t("lesson.this_run") }<code id="actual">{ props.output.join(" / ") }</code>
                     { match (matched, props.finished) {
                         (Some(true), _) => html!{ <span id="verdict" class="ok">{ s.t("lesson.same") }</span> },
