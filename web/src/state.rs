@@ -247,6 +247,8 @@ pub struct RunFacts {
     pub live: bool,
     /// Deterministic steps taken.
     pub steps: u64,
+    /// A `step=N` link being gone to over frames: N (the address keeps it meanwhile).
+    pub going_to: Option<u64>,
     /// The program exited with this status.
     pub exited: Option<i32>,
     /// A run that never ends was stopped at its time limit.
@@ -905,7 +907,10 @@ impl Page {
 
     /// The query for the address bar and the "link to this run".
     pub fn query(&self) -> String {
-        let step = (self.settings.paused && !self.run.live).then_some(self.run.steps);
+        let step = self
+            .run
+            .going_to
+            .or((self.settings.paused && !self.run.live).then_some(self.run.steps));
         url::to_query(&self.settings.to_url(step, &self.run.inputs))
     }
 
