@@ -45,10 +45,7 @@ async fn live_cpu_bound_run_on_workers() {
         ticks += 1;
     }
     assert_eq!(eng.rt().exit_status().unwrap().code, 0);
-    assert_eq!(
-        eng.rt().stdout.lock().unwrap().clone(),
-        vec!["done".to_string()]
-    );
+    assert_eq!(eng.rt().stdout_lines(), vec!["done".to_string()]);
     let evs = eng.rt().events.snapshot();
     let count = |f: &dyn Fn(&EvKind) -> bool| evs.iter().filter(|e| f(&e.kind)).count();
     // The scenario's goroutines: created by goroutine 1 and not the runtime's own

@@ -346,20 +346,20 @@ impl Runtime {
                 let line = self.format(gp, &ex, &f);
                 advance_pc(&mut ex);
                 drop(ex);
-                self.stderr.lock().unwrap().push(line);
+                self.output.push_stderr(line);
                 self.cost(cost.print)
             }
             Op::Record(f) => {
                 let label = self.format(gp, &ex, &f);
                 advance_pc(&mut ex);
                 drop(ex);
-                self.record.lock().unwrap().push(label);
+                self.output.record(label);
                 self.cost(cost.other)
             }
             Op::PrintRecord => {
                 advance_pc(&mut ex);
                 drop(ex);
-                let line = format!("[{}]", self.record.lock().unwrap().join(" "));
+                let line = self.output.record_line();
                 self.print_line(Some(m), line);
                 self.cost(cost.print)
             }
@@ -367,14 +367,12 @@ impl Runtime {
                 advance_pc(&mut ex);
                 let g = self.g(gp);
                 let hi = g.stack_lo.load(Ordering::Acquire) + g.stack_size.load(Ordering::Acquire);
-                let mut addrs = self.stack_addrs.lock().unwrap();
-                if addrs.len() < limit as usize {
-                    addrs.push(hi - ex.stack_used + off);
-                }
+                self.output
+                    .record_stack_addr(limit as usize, || hi - ex.stack_used + off);
                 self.cost(cost.other)
             }
             Op::CallIfBelow { func, limit } => {
-                if self.stack_addrs.lock().unwrap().len() < limit as usize {
+                if self.output.stack_depth() < limit as usize {
                     self.do_call(m, gp, ex, func, cont, true)
                 } else {
                     advance_pc(&mut ex);
@@ -800,7 +798,8 @@ impl Runtime {
         };
         g.stack_lo.store(new_lo, Ordering::Release);
         g.stack_size.store(new, Ordering::Release);
-        self.stack_copies.lock().unwrap().push(StackCopy {
+        let depth = self.output.stack_depth();
+        self.output.push_stack_copy(StackCopy {
             goid: g.goid(),
             frames,
             old_size: old,
@@ -808,7 +807,7 @@ impl Runtime {
             old_lo,
             new_lo,
             shrink,
-            depth: self.stack_addrs.lock().unwrap().len(),
+            depth,
         });
         let kind = if shrink {
             EvKind::StackShrink {
@@ -936,14 +935,14 @@ impl Runtime {
             .replace("{recv}", &ex.received.unwrap_or(0).to_string())
             .replace("{goid}", &self.g(gp).goid().to_string())
             .replace("{name}", &name)
-            .replace("{count}", &self.record.lock().unwrap().len().to_string())
+            .replace("{count}", &self.output.record_count().to_string())
             .replace("{elapsed_ms}", &(self.now() / 1_000_000).to_string())
     }
 
     /// The chapter's report: jumps of more than 100 000 bytes between the addresses of
     /// consecutive depths' locals; the first 6 printed, then the total.
     pub fn stack_report(&self) -> Vec<String> {
-        let addrs = self.stack_addrs.lock().unwrap();
+        let addrs = self.output.stack_addrs();
         let mut lines = Vec::new();
         let mut jumps = 0;
         for i in 1..addrs.len() {

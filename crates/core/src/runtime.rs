@@ -37,6 +37,8 @@ use crate::consts::*;
 use crate::g::{GExec, GIdx, GKind, GStatus, G};
 use crate::objects::Objects;
 use crate::optid::OptId;
+use crate::output::Output;
+pub use crate::output::{ExitStatus, OutMark, StackCopy};
 use crate::program::{OpCost, Program};
 use crate::runq::RunQueue;
 use crate::trace::{EvKind, Event, EventLog, Keep};
@@ -462,14 +464,6 @@ impl Default for Config {
     }
 }
 
-/// How a run ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ExitStatus {
-    pub code: i32,
-    /// Runtime messages for stderr (`fatal error: ...`).
-    pub stderr: String,
-}
-
 /// The whole runtime of one program.
 pub struct Runtime {
     pub cfg: Config,
@@ -492,24 +486,9 @@ pub struct Runtime {
     /// The driver's virtual clock, read directly instead of through `env.now()` (a
     /// virtual call on the hottest path), when the driver has one.
     clock: Option<Arc<AtomicI64>>,
-    /// The program's stdout, line by line.
-    pub stdout: Mutex<Vec<String>>,
-    /// What the program printed to stderr (builtin `println`), line by line.
-    pub stderr: Mutex<Vec<String>>,
-    /// The last line of stdout / stderr is not finished (a write without a newline).
-    pub stdout_open: AtomicBool,
-    pub stderr_open: AtomicBool,
-    /// schedtrace/scheddetail output (stderr), line by line (shared lines: a
-    /// checkpoint's restore copies them by reference).
-    pub schedtrace_out: Mutex<Vec<Arc<str>>>,
-    /// Labels the program recorded (`order = append(order, ...)`).
-    pub record: Mutex<Vec<String>>,
-    /// Addresses the recursion example recorded, by depth.
-    pub stack_addrs: Mutex<Vec<u64>>,
-    /// Every stack copy: (goid, depth-ish call count, old size, new size, old lo, new lo).
-    pub stack_copies: Mutex<Vec<StackCopy>>,
-    pub exit: Mutex<Option<ExitStatus>>,
-    pub exited: AtomicBool,
+    /// What the program and the runtime print, and how the program ended
+    /// ([`crate::output`]); read through [`Runtime::output_since`].
+    pub(crate) output: Output,
     /// `mainStarted`.
     pub main_started: AtomicBool,
     pub sysmon: Mutex<crate::sysmon::SysmonState>,
@@ -531,22 +510,6 @@ pub struct Runtime {
     /// Goroutines asked for from outside (CPU-bound, blocking, network), waiting for the
     /// program's `Accept` loop.
     pub requests: [AtomicU32; 3],
-}
-
-/// One stack copy, for the stack-growth report.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StackCopy {
-    pub goid: u64,
-    /// Number of frames on the stack when it was copied.
-    pub frames: usize,
-    pub old_size: u64,
-    pub new_size: u64,
-    pub old_lo: u64,
-    pub new_lo: u64,
-    pub shrink: bool,
-    /// Addresses the recursion example had recorded when the copy happened: the copy
-    /// came before the local of this depth was recorded.
-    pub depth: usize,
 }
 
 /// What `findRunnable` decided.
@@ -615,16 +578,7 @@ impl Runtime {
             events: EventLog::new(cfg.keep_events, rmw),
             clock: env.virtual_clock(),
             env,
-            stdout: Mutex::new(Vec::new()),
-            schedtrace_out: Mutex::new(Vec::new()),
-            stderr: Mutex::new(Vec::new()),
-            stdout_open: AtomicBool::new(false),
-            stderr_open: AtomicBool::new(false),
-            record: Mutex::new(Vec::new()),
-            stack_addrs: Mutex::new(Vec::new()),
-            stack_copies: Mutex::new(Vec::new()),
-            exit: Mutex::new(None),
-            exited: AtomicBool::new(false),
+            output: Output::new(),
             main_started: AtomicBool::new(false),
             sysmon: Mutex::new(crate::sysmon::SysmonState::new(MAX_MODEL_PROCS)),
             sysmon_note: AtomicBool::new(false),
@@ -757,43 +711,14 @@ impl Runtime {
 
     /// Stores a program line on stdout.
     pub(crate) fn print_line(&self, m: Option<MId>, line: String) {
-        let n = {
-            let mut out = self.stdout.lock().unwrap();
-            out.push(line);
-            out.len() - 1
-        };
+        let n = self.output.push_stdout(line);
         self.emit(m, EvKind::Print { line: n as u32 });
     }
 
     /// A program's `write(fd, text)`: stdout (1) or stderr (2), kept line by line; a
     /// write that does not end its line leaves it open for the next one.
     pub(crate) fn write_out(&self, m: Option<MId>, fd: u8, text: &str) {
-        let (buf, open) = if fd == 2 {
-            (&self.stderr, &self.stderr_open)
-        } else {
-            (&self.stdout, &self.stdout_open)
-        };
-        let mut first = None;
-        {
-            let mut out = buf.lock().unwrap();
-            let mut parts = text.split('\n').peekable();
-            let mut was_open = open.load(Ordering::Relaxed);
-            while let Some(part) = parts.next() {
-                let last = parts.peek().is_none();
-                if last && part.is_empty() {
-                    was_open = false;
-                    break;
-                }
-                if was_open {
-                    out.last_mut().unwrap().push_str(part);
-                } else {
-                    out.push(part.to_string());
-                    first.get_or_insert(out.len() - 1);
-                }
-                was_open = last;
-            }
-            open.store(was_open, Ordering::Relaxed);
-        }
+        let first = self.output.write(fd, text);
         if fd != 2 {
             if let Some(n) = first {
                 self.emit(m, EvKind::Print { line: n as u32 });
@@ -803,11 +728,7 @@ impl Runtime {
 
     /// Ends the program (`exit(code)`), with runtime messages for stderr.
     pub fn exit(&self, m: Option<MId>, code: i32, stderr: String) {
-        let mut e = self.exit.lock().unwrap();
-        if e.is_none() {
-            *e = Some(ExitStatus { code, stderr });
-            self.exited.store(true, Ordering::Release);
-            drop(e);
+        if self.output.set_exit(code, stderr) {
             self.emit(m, EvKind::Exit { code });
         }
     }
@@ -825,11 +746,12 @@ impl Runtime {
     }
 
     pub fn is_exited(&self) -> bool {
-        self.exited.load(Ordering::Acquire)
+        self.output.is_exited()
     }
 
+    /// How the program ended, once it has (takes the lock).
     pub fn exit_status(&self) -> Option<ExitStatus> {
-        self.exit.lock().unwrap().clone()
+        self.output.exit_status()
     }
 
     /// The goroutine dump after a fatal error, as `GOTRACEBACK=single` (the default)
@@ -1014,36 +936,6 @@ impl crate::code::Host for Runtime {
     }
 }
 
-/// How long each output stream was when a checkpoint was taken (see
-/// [`Runtime::fork`]): stdout and stderr in lines plus the length of their last line
-/// (a write without a newline extends it later), schedtrace lines, stack copies.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct OutMark {
-    stdout: (usize, usize),
-    stderr: (usize, usize),
-    schedtrace: usize,
-    stack_copies: usize,
-}
-
-fn line_mark(v: &[String]) -> (usize, usize) {
-    (v.len(), v.last().map_or(0, |l| l.len()))
-}
-
-fn cut_lines(v: &mut Vec<String>, (n, last): (usize, usize)) {
-    v.truncate(n);
-    if let Some(l) = v.last_mut() {
-        l.truncate(last);
-    }
-}
-
-fn take_vec<T>(m: &Mutex<Vec<T>>) -> Vec<T> {
-    std::mem::take(&mut *m.lock().unwrap_or_else(|e| e.into_inner()))
-}
-
-fn put_vec<T>(m: &Mutex<Vec<T>>, v: Vec<T>) {
-    *m.lock().unwrap_or_else(|e| e.into_inner()) = v;
-}
-
 impl Sched {
     fn fork(&self) -> Sched {
         use crate::fork::ForkAtomic;
@@ -1141,16 +1033,7 @@ impl Runtime {
             events: self.events.fork_counters(),
             clock: env.virtual_clock(),
             env,
-            stdout: Mutex::new(Vec::new()),
-            stderr: Mutex::new(Vec::new()),
-            stdout_open: self.stdout_open.fork(),
-            stderr_open: self.stderr_open.fork(),
-            schedtrace_out: Mutex::new(Vec::new()),
-            record: fork_mutex(&self.record),
-            stack_addrs: fork_mutex(&self.stack_addrs),
-            stack_copies: Mutex::new(Vec::new()),
-            exit: fork_mutex(&self.exit),
-            exited: self.exited.fork(),
+            output: self.output.fork(),
             main_started: self.main_started.fork(),
             sysmon: fork_mutex(&self.sysmon),
             sysmon_note: self.sysmon_note.fork(),
@@ -1169,63 +1052,21 @@ impl Runtime {
 
     /// How long each output stream is now.
     pub fn out_mark(&self) -> OutMark {
-        let lk = |m: &Mutex<Vec<String>>| line_mark(&m.lock().unwrap_or_else(|e| e.into_inner()));
-        OutMark {
-            stdout: lk(&self.stdout),
-            stderr: lk(&self.stderr),
-            schedtrace: self
-                .schedtrace_out
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .len(),
-            stack_copies: self
-                .stack_copies
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .len(),
-        }
+        self.output.mark()
     }
 
     /// Gives this runtime (a fork taken at `mark`) the output and kept events of `from`,
     /// the same run at or after that point, cut back to `mark`; `from` is left without
     /// them. Costs only what is cut.
     pub fn adopt_output(&self, from: &Runtime, mark: &OutMark) {
-        let mut out = take_vec(&from.stdout);
-        cut_lines(&mut out, mark.stdout);
-        put_vec(&self.stdout, out);
-        let mut err = take_vec(&from.stderr);
-        cut_lines(&mut err, mark.stderr);
-        put_vec(&self.stderr, err);
-        let mut st = take_vec(&from.schedtrace_out);
-        st.truncate(mark.schedtrace);
-        put_vec(&self.schedtrace_out, st);
-        let mut sc = take_vec(&from.stack_copies);
-        sc.truncate(mark.stack_copies);
-        put_vec(&self.stack_copies, sc);
+        self.output.adopt(&from.output, mark);
         self.events.adopt(&from.events);
     }
 
     /// Like [`Runtime::adopt_output`], but copies what this fork needs from `from`,
     /// which keeps its own.
     pub fn copy_output(&self, from: &Runtime, mark: &OutMark) {
-        fn prefix<T: Clone>(m: &Mutex<Vec<T>>, n: usize) -> Vec<T> {
-            let v = m.lock().unwrap_or_else(|e| e.into_inner());
-            v[..n.min(v.len())].to_vec()
-        }
-        let mut out = prefix(&from.stdout, mark.stdout.0);
-        cut_lines(&mut out, mark.stdout);
-        put_vec(&self.stdout, out);
-        let mut err = prefix(&from.stderr, mark.stderr.0);
-        cut_lines(&mut err, mark.stderr);
-        put_vec(&self.stderr, err);
-        put_vec(
-            &self.schedtrace_out,
-            prefix(&from.schedtrace_out, mark.schedtrace),
-        );
-        put_vec(
-            &self.stack_copies,
-            prefix(&from.stack_copies, mark.stack_copies),
-        );
+        self.output.copy_prefix(&from.output, mark);
         self.events.copy_prefix(&from.events);
     }
 

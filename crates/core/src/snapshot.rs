@@ -296,11 +296,7 @@ impl Runtime {
             events: self.events.count.load(Ordering::Relaxed),
             steals: self.events.steals.load(Ordering::Relaxed),
             preemptions: self.events.preemptions.load(Ordering::Relaxed),
-            exited: self
-                .exit
-                .try_lock()
-                .ok()
-                .and_then(|e| e.as_ref().map(|e| e.code)),
+            exited: self.output.try_exit_code(),
         }
     }
 }

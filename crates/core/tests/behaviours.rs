@@ -203,7 +203,7 @@ fn schedtrace_lines_have_gos_format() {
         },
     );
     s.run_until(10_000 * MS, u64::MAX);
-    let lines = s.rt.schedtrace_out.lock().unwrap().clone();
+    let lines = s.rt.schedtrace_lines();
     assert!(lines.len() >= 10);
     assert!(
         lines[0].starts_with("SCHED 0ms: gomaxprocs=2 idleprocs="),

@@ -26,7 +26,7 @@ fn events(s: &Sim) -> Vec<Event> {
 }
 
 fn stdout(s: &Sim) -> Vec<String> {
-    s.rt.stdout.lock().unwrap().clone()
+    s.rt.stdout_lines()
 }
 
 /// `proc.go: procresize` puts the idle Ps on `sched.pidle` in ascending order, so
@@ -139,7 +139,7 @@ fn schedtrace_prints_on_sysmons_first_loop() {
         },
     );
     s.run_until(1_000 * MS, u64::MAX);
-    let lines = s.rt.schedtrace_out.lock().unwrap().clone();
+    let lines = s.rt.schedtrace_lines();
     let times: Vec<i64> = events(&s)
         .iter()
         .filter_map(|e| match e.kind {

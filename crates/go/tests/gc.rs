@@ -24,7 +24,7 @@ fn run(name: &str, procs: u32, gctrace: bool) -> Sim {
 }
 
 fn stdout(sim: &Sim) -> String {
-    sim.rt.stdout.lock().unwrap().join("\n")
+    sim.rt.stdout_lines().join("\n")
 }
 
 /// `mgc.go: gcBgMarkStartWorkers`: one worker per P, started from the caller's P, takes
@@ -104,9 +104,7 @@ fn shrinkstack_halves_the_stack_at_each_gc_scan() {
         );
         let shrinks = sim
             .rt
-            .stack_copies
-            .lock()
-            .unwrap()
+            .stack_copies()
             .iter()
             .filter(|c| c.goid == 1 && c.shrink)
             .count();
@@ -124,7 +122,7 @@ fn gc_trigger_heap_starts_cycles_from_allocation() {
     let cycles = sim.rt.gc.cycles_done();
     assert_eq!(cycles.len(), 20);
     assert!(cycles.iter().all(|c| c.goal == 4 << 20 && !c.forced));
-    let trace = sim.rt.schedtrace_out.lock().unwrap().clone();
+    let trace = sim.rt.schedtrace_lines();
     assert_eq!(trace.len(), 20);
     assert!(trace[0].starts_with("gc 1 @0.0"), "{}", trace[0]);
     assert!(
@@ -261,7 +259,7 @@ fn forcegchelper_runs_the_periodic_gc() {
     sim.run_until(200_000_000_000, u64::MAX);
     assert_eq!(sim.rt.exit_status().unwrap().code, 0);
     assert_eq!(stdout(&sim), "done");
-    let lines = sim.rt.schedtrace_out.lock().unwrap().clone();
+    let lines = sim.rt.schedtrace_lines();
     assert_eq!(lines.len(), 3, "{lines:?}");
     assert!(lines[0].starts_with("gc 1 @0.0") && lines[0].ends_with(" 2 P (forced)"));
     assert_eq!(&*lines[1], "GC forced");
@@ -303,7 +301,7 @@ fn scheddetail_lists_the_parked_mark_worker() {
     };
     let mut sim = Sim::new(prog.program(), cfg, 1).unwrap();
     sim.run_until(20_000_000_000, u64::MAX);
-    let lines = sim.rt.schedtrace_out.lock().unwrap().clone();
+    let lines = sim.rt.schedtrace_lines();
     let from = lines
         .iter()
         .position(|l| l.starts_with("SCHED 10"))

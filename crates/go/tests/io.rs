@@ -86,7 +86,7 @@ fn events(s: &Sim) -> Vec<Event> {
 }
 
 fn stdout(s: &Sim) -> Vec<String> {
-    s.rt.stdout.lock().unwrap().clone()
+    s.rt.stdout_lines()
 }
 
 fn goid(k: &EvKind) -> Option<u64> {
@@ -469,7 +469,7 @@ fn syscall_from_go_on_real_threads() {
     };
     let live = Live::start(prog, cfg, opts, Box::new(StdSpawner)).expect("starts");
     let code = live.wait(live.now() + 30_000_000_000);
-    let out = live.rt.stdout.lock().unwrap().clone();
+    let out = live.rt.stdout_lines();
     let ev = live.rt.events.snapshot();
     let threads = live.rt.mcount();
     live.stop();

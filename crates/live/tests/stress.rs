@@ -174,7 +174,7 @@ impl Run {
             "{}: exit {code}, stderr:\n{}",
             self.what, st.stderr
         );
-        let out = self.rt().stdout.lock().unwrap().clone();
+        let out = self.rt().stdout_lines();
         assert_eq!(out, want_stdout, "{}: stdout", self.what);
         self.created = self.check_after_exit();
         self
@@ -189,7 +189,7 @@ impl Run {
         let code = self.wait_exit(max_virtual);
         self.wait_threads();
         assert_eq!(code, 0, "{}: exit {code}", self.what);
-        let out = self.rt().stdout.lock().unwrap().clone();
+        let out = self.rt().stdout_lines();
         if out != want_stdout {
             use gmp_core::trace::{EvKind, StopReason};
             let ev = self.rt().events.snapshot();
@@ -393,7 +393,7 @@ fn gosched_on_several_ps_loses_no_goroutine() {
         let code = run.wait_exit(20 * SEC);
         assert_eq!(code, 0);
         run.wait_threads();
-        let out = run.rt().stdout.lock().unwrap().join("\n");
+        let out = run.rt().stdout_lines().join("\n");
         let rec = out.trim_matches(['[', ']']).split_whitespace().count();
         assert_eq!(rec, 8 * 200, "{}: labels recorded", run.what);
         run.check_after_exit();
