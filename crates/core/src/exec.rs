@@ -327,7 +327,7 @@ impl Runtime {
                 let parent = self.g(gp).goid();
                 let g = self.newproc(m, func, a, kind, parent);
                 if func == self.rtfuncs.updater {
-                    self.updater_g.store(g.0, Ordering::Release);
+                    self.requests.set_updater(g);
                 } else if func == self.rtfuncs.forcegc {
                     self.gc.forcegc_g.store(g.0, Ordering::Release);
                 } else if func == self.rtfuncs.bgsweep {
@@ -391,7 +391,7 @@ impl Runtime {
                 advance_pc(&mut ex);
                 drop(ex);
                 let n = if n == 0 {
-                    self.pending_procs.swap(0, Ordering::AcqRel)
+                    self.requests.take_procs()
                 } else {
                     n
                 };
@@ -453,14 +453,14 @@ impl Runtime {
             Op::Accept => {
                 advance_pc(&mut ex);
                 drop(ex);
-                if self.requests.iter().any(|r| r.load(Ordering::Acquire) > 0) {
+                if self.requests.any_spawn() {
                     return self.cost(cost.other);
                 }
                 self.park_m(m, gp, WaitReason::IoWait);
                 self.netpoll.listen(gp);
-                if self.requests.iter().any(|r| r.load(Ordering::Acquire) > 0) {
-                    self.netpoll.external_ready.store(true, Ordering::Release);
-                    self.env.io_at(self.abs_time(self.now()));
+                // A request that came while it parked found no listener: hand it over.
+                if self.requests.any_spawn() {
+                    self.wake_listener();
                 }
                 *cont = MCont::Schedule;
                 self.cost(cost.other)
@@ -482,7 +482,7 @@ impl Runtime {
                 .into_iter()
                 .enumerate()
                 {
-                    let n = self.requests[i].swap(0, Ordering::AcqRel);
+                    let n = self.requests.take_spawn(i);
                     for k in 0..n {
                         if self.newproc(m, func, k as i64, kind, parent).is_nil() {
                             return Wait::Exit;

@@ -440,11 +440,7 @@ impl Runtime {
     /// Everything printed since `cursor`, which moves past it. Non-blocking.
     pub fn output_since(&self, cursor: &mut OutputCursor) -> OutputSince {
         OutputSince {
-            pending_spawns: self
-                .requests
-                .iter()
-                .map(|r| r.load(Ordering::Acquire))
-                .sum(),
+            pending_spawns: self.requests.pending_spawns(),
             ..self.output.since(cursor)
         }
     }

@@ -40,6 +40,7 @@ use crate::optid::OptId;
 use crate::output::Output;
 pub use crate::output::{ExitStatus, OutMark, StackCopy};
 use crate::program::{OpCost, Program};
+use crate::requests::Requests;
 use crate::runq::RunQueue;
 use crate::trace::{EvKind, Event, EventLog, Keep};
 
@@ -497,19 +498,14 @@ pub struct Runtime {
     /// Bump allocator for simulated stack addresses.
     pub stack_alloc: Mutex<crate::stack::StackAllocator>,
     pub start_time: i64,
-    /// GOMAXPROCS requested from outside (UI/CLI) for the updater G to apply.
-    pub pending_procs: AtomicU32,
-    pub updater_g: AtomicU32,
-    /// A GOMAXPROCS request waits for the next P in the scheduler to ready the updater.
-    pub updater_pending: AtomicBool,
     pub last_gc: AtomicI64,
     /// The garbage collector ([`crate::gc`]).
     pub gc: crate::gc::GcState,
     /// `sweep.g`: the background sweeper (raw GIdx).
     pub gc_bgsweep: AtomicU32,
-    /// Goroutines asked for from outside (CPU-bound, blocking, network), waiting for the
-    /// program's `Accept` loop.
-    pub requests: [AtomicU32; 3],
+    /// What the explorer asks of the program from outside: goroutines for its accept
+    /// loop, GOMAXPROCS changes ([`crate::requests`]).
+    pub(crate) requests: Requests,
 }
 
 /// What `findRunnable` decided.
@@ -584,13 +580,10 @@ impl Runtime {
             sysmon_note: AtomicBool::new(false),
             stack_alloc: Mutex::new(crate::stack::StackAllocator::default()),
             start_time,
-            pending_procs: AtomicU32::new(0),
-            updater_g: AtomicU32::new(0),
-            updater_pending: AtomicBool::new(false),
             last_gc: AtomicI64::new(start_time),
             gc: crate::gc::GcState::default(),
             gc_bgsweep: AtomicU32::new(0),
-            requests: [AtomicU32::new(0), AtomicU32::new(0), AtomicU32::new(0)],
+            requests: Requests::new(),
             prog: Arc::new(prog),
             rtfuncs,
             cfg,
@@ -674,39 +667,6 @@ impl Runtime {
         let id = self.sched.mnext.fetch_add(1, Ordering::AcqRel);
         let idx = self.allm.push(M::new(id, is_sysmon));
         idx as MId
-    }
-
-    /// The explorer's goroutine limit (`Config::max_goroutines`), if `n` more requested
-    /// goroutines, with those made and those already asked for, would pass it.
-    pub fn spawn_over_limit(&self, n: u32) -> Option<usize> {
-        let total: u64 = self
-            .requests
-            .iter()
-            .map(|r| r.load(Ordering::Relaxed) as u64)
-            .sum::<u64>()
-            + self.allgs.len() as u64
-            + n as u64;
-        (total > self.cfg.max_goroutines as u64).then_some(self.cfg.max_goroutines)
-    }
-
-    /// Asks the program (its `Accept` loop) to start `n` goroutines of `kind`
-    /// (Cpu, Blocking or Network). Lock-free: safe from a browser's main thread.
-    pub fn request_spawn(&self, kind: GKind, n: u32) -> Result<(), String> {
-        let i = match kind {
-            GKind::Cpu => 0,
-            GKind::Blocking => 1,
-            GKind::Network => 2,
-            other => return Err(format!("cannot spawn {} goroutines", other.name())),
-        };
-        if let Some(limit) = self.spawn_over_limit(n) {
-            return Err(format!(
-                "that would make more than {limit} goroutines, the explorer's limit for this page"
-            ));
-        }
-        self.requests[i].fetch_add(n, Ordering::AcqRel);
-        self.netpoll.external_ready.store(true, Ordering::Release);
-        self.env.io_at(self.abs_time(self.now()));
-        Ok(())
     }
 
     /// Stores a program line on stdout.
@@ -932,7 +892,7 @@ impl crate::code::Host for Runtime {
         self.cfg.ncpu
     }
     fn take_requests(&self) -> [u32; 3] {
-        std::array::from_fn(|i| self.requests[i].swap(0, Ordering::AcqRel))
+        self.requests.take_spawns()
     }
 }
 
@@ -1039,13 +999,10 @@ impl Runtime {
             sysmon_note: self.sysmon_note.fork(),
             stack_alloc: fork_mutex(&self.stack_alloc),
             start_time: self.start_time,
-            pending_procs: self.pending_procs.fork(),
-            updater_g: self.updater_g.fork(),
-            updater_pending: self.updater_pending.fork(),
             last_gc: self.last_gc.fork(),
             gc: self.gc.fork(),
             gc_bgsweep: self.gc_bgsweep.fork(),
-            requests: std::array::from_fn(|i| self.requests[i].fork()),
+            requests: self.requests.fork(),
         };
         (rt, mark)
     }
