@@ -395,7 +395,7 @@ fn run(a: RunArgs) -> ExitCode {
     let sim = &tl.sim;
     out.flush(&sim.rt);
     if a.events {
-        for e in sim.rt.events.snapshot() {
+        for e in sim.rt.events().snapshot() {
             eprintln!(
                 "{:>12.3}ms M{:<2} P{:<2} {:?}",
                 e.t as f64 / 1e6,
@@ -460,9 +460,9 @@ impl Output {
 fn write_trace(a: &RunArgs, rt: &gmp_core::Runtime) {
     if let Some(path) = &a.trace {
         let json = gmp_core::export::chrome_trace(
-            &rt.events.snapshot(),
+            &rt.events().snapshot(),
             // Every P ever made (allp), so destroyed Ps' tracks are named too.
-            rt.allp.len() as u32,
+            rt.allp().len() as u32,
         );
         if let Err(e) = std::fs::write(path, json) {
             eprintln!("gmp: cannot write trace {path}: {e}");
@@ -545,7 +545,7 @@ fn explain_hang(sim: &Sim) -> String {
                 parts.push(format!(
                     "P{p} is held by goroutine {} ({}), running for {since} ms without yielding",
                     gg.goid(),
-                    rt.prog
+                    rt.prog()
                         .funcs
                         .get(rt.exec(g).func as usize)
                         .map(|f| f.name.as_str())
@@ -564,7 +564,10 @@ fn explain_hang(sim: &Sim) -> String {
     if parts.is_empty() {
         "the program is still waiting (timers, I/O or goroutines that never finish)".into()
     } else if !stuck {
-        let runnable = rt.sched.runqsize.load(std::sync::atomic::Ordering::Relaxed)
+        let runnable = rt
+            .sched()
+            .runqsize
+            .load(std::sync::atomic::Ordering::Relaxed)
             + (0..rt.gomaxprocs())
                 .map(|p| rt.p(p).runq.len())
                 .sum::<u32>();
@@ -572,7 +575,7 @@ fn explain_hang(sim: &Sim) -> String {
             "the program is still working ({runnable} goroutines waiting to run, Ps busy); give it more time with --max-time"
         )
     } else {
-        let hint = if rt.cfg.asyncpreemptoff {
+        let hint = if rt.cfg().asyncpreemptoff {
             "; with asyncpreemptoff=1 a loop without function calls is never preempted"
         } else {
             ""

@@ -4,7 +4,15 @@
 //! program's objects (channels, mutexes, WaitGroups), timers, the netpoller and the event
 //! log. Every M runs the same scheduler code on it, so it is shared (`&Runtime` from any
 //! thread) and every field is either atomic, behind a lock, or owned by one M as Go's
-//! comments say.
+//! comments say. Two parts are the explorer's rather than Go's: what the program and
+//! the runtime print ([`crate::output::Output`]) and what the explorer asks of the
+//! running program ([`crate::requests`]).
+//!
+//! The fields are `pub(crate)`. Outside the core (drivers, the CLI, the page, tests) a
+//! run is read through [`Runtime::snapshot`] (the machine), [`Runtime::output_since`]
+//! (what was printed, by cursor), [`Runtime::events`] (the event log) and a few small
+//! accessors ([`Runtime::cfg`], [`Runtime::allgs`] ...), and acted on through
+//! [`Runtime::step_m`] (drivers) and the requests.
 //!
 //! ## How an M runs: steps
 //! An M is a state machine ([`MCont`]). A driver calls [`Runtime::step_m`]; the M does one
@@ -467,23 +475,23 @@ impl Default for Config {
 
 /// The whole runtime of one program.
 pub struct Runtime {
-    pub cfg: Config,
-    pub prog: Arc<Program>,
+    pub(crate) cfg: Config,
+    pub(crate) prog: Arc<Program>,
     /// Ids of the runtime's own functions in `prog` (`runtime.main` ...).
-    pub rtfuncs: crate::program::RuntimeFuncs,
-    pub sched: Sched,
+    pub(crate) rtfuncs: crate::program::RuntimeFuncs,
+    pub(crate) sched: Sched,
     /// How counters and status words change (see [`crate::sync::Rmw`]).
-    pub rmw: crate::sync::Rmw,
+    pub(crate) rmw: crate::sync::Rmw,
     /// `allp`: every P ever made. Like Go's `procresize`, a GOMAXPROCS larger than any
     /// before allocates the new Ps; they are never freed (a P beyond GOMAXPROCS is
     /// `_Pdead` and kept for reuse). Entries never move, so lookups take no lock.
-    pub allp: AppendVec<P>,
-    pub allm: AppendVec<M>,
-    pub allgs: AppendVec<G>,
-    pub objs: Objects,
-    pub netpoll: crate::netpoll::Netpoll,
-    pub events: EventLog,
-    pub env: Box<dyn Env>,
+    pub(crate) allp: AppendVec<P>,
+    pub(crate) allm: AppendVec<M>,
+    pub(crate) allgs: AppendVec<G>,
+    pub(crate) objs: Objects,
+    pub(crate) netpoll: crate::netpoll::Netpoll,
+    pub(crate) events: EventLog,
+    pub(crate) env: Box<dyn Env>,
     /// The driver's virtual clock, read directly instead of through `env.now()` (a
     /// virtual call on the hottest path), when the driver has one.
     clock: Option<Arc<AtomicI64>>,
@@ -491,18 +499,18 @@ pub struct Runtime {
     /// ([`crate::output`]); read through [`Runtime::output_since`].
     pub(crate) output: Output,
     /// `mainStarted`.
-    pub main_started: AtomicBool,
-    pub sysmon: Mutex<crate::sysmon::SysmonState>,
+    pub(crate) main_started: AtomicBool,
+    pub(crate) sysmon: Mutex<crate::sysmon::SysmonState>,
     /// `sched.sysmonnote` was signalled (sysmon woken from its deep sleep).
-    pub sysmon_note: AtomicBool,
+    pub(crate) sysmon_note: AtomicBool,
     /// Bump allocator for simulated stack addresses.
-    pub stack_alloc: Mutex<crate::stack::StackAllocator>,
-    pub start_time: i64,
-    pub last_gc: AtomicI64,
+    pub(crate) stack_alloc: Mutex<crate::stack::StackAllocator>,
+    pub(crate) start_time: i64,
+    pub(crate) last_gc: AtomicI64,
     /// The garbage collector ([`crate::gc`]).
-    pub gc: crate::gc::GcState,
+    pub(crate) gc: crate::gc::GcState,
     /// `sweep.g`: the background sweeper (raw GIdx).
-    pub gc_bgsweep: AtomicU32,
+    pub(crate) gc_bgsweep: AtomicU32,
     /// What the explorer asks of the program from outside: goroutines for its accept
     /// loop, GOMAXPROCS changes ([`crate::requests`]).
     pub(crate) requests: Requests,
@@ -604,6 +612,49 @@ impl Runtime {
     }
 
     // ---- small accessors ----
+    //
+    // The fields are the core's own; outside (drivers, the CLI, the page, tests) reads
+    // the run through these, `snapshot()` and `output_since()`.
+
+    /// The run's settings.
+    pub fn cfg(&self) -> &Config {
+        &self.cfg
+    }
+    /// The program, with the runtime's own functions added ([`Runtime::rtfuncs`]).
+    pub fn prog(&self) -> &Program {
+        &self.prog
+    }
+    /// Ids of the runtime's own functions in [`Runtime::prog`].
+    pub fn rtfuncs(&self) -> &crate::program::RuntimeFuncs {
+        &self.rtfuncs
+    }
+    /// `sched`.
+    pub fn sched(&self) -> &Sched {
+        &self.sched
+    }
+    /// `allp`, `allm`, `allgs` (append-only; index 0 of `allgs` is nil).
+    pub fn allp(&self) -> &AppendVec<P> {
+        &self.allp
+    }
+    pub fn allm(&self) -> &AppendVec<M> {
+        &self.allm
+    }
+    pub fn allgs(&self) -> &AppendVec<G> {
+        &self.allgs
+    }
+    /// The event log ([`crate::trace`]).
+    pub fn events(&self) -> &EventLog {
+        &self.events
+    }
+    /// When the netpoller next has something ready (absolute time; `i64::MIN`: now, a
+    /// request waits for the accept loop), for a driver's netpoll wait.
+    pub fn netpoll_next_ready(&self) -> i64 {
+        self.netpoll.next_ready()
+    }
+    /// The garbage collector's state ([`crate::gc`]).
+    pub fn gc(&self) -> &crate::gc::GcState {
+        &self.gc
+    }
 
     pub fn now(&self) -> i64 {
         match &self.clock {

@@ -37,7 +37,7 @@ fn run(name: &str, sets: &[(&str, &str)], procs: u32, seed: u64) -> (Sim, Stop) 
 }
 
 fn events(s: &Sim) -> Vec<Event> {
-    s.rt.events.snapshot()
+    s.rt.events().snapshot()
 }
 
 /// `runqputslow`: the ring holds 256; when a G is kicked into a full ring, the 128
@@ -262,7 +262,10 @@ fn gomaxprocs_shrink_moves_work_to_the_global_head() {
             v
         };
         let pre = (snap(2), snap(3));
-        let n = s.rt.events.count.load(std::sync::atomic::Ordering::Relaxed);
+        let n =
+            s.rt.events()
+                .count
+                .load(std::sync::atomic::Ordering::Relaxed);
         s.step();
         let ev = events(&s);
         if ev[n as usize..]

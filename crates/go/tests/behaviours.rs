@@ -42,7 +42,7 @@ fn stdout(s: &Sim) -> Vec<String> {
 }
 
 fn events(s: &Sim) -> Vec<Event> {
-    s.rt.events.snapshot()
+    s.rt.events().snapshot()
 }
 
 /// `proc.go: goschedImpl`: `Gosched` puts the caller at the global queue's tail, so on one P two
@@ -396,7 +396,7 @@ fn free_g_cache_spills_at_64() {
     )
     .unwrap();
     assert_eq!(s.run_until(10_000 * MS, u64::MAX), Stop::Exited(0));
-    assert!(s.rt.allgs.len() < 20, "allgs = {}", s.rt.allgs.len());
+    assert!(s.rt.allgs().len() < 20, "allgs = {}", s.rt.allgs().len());
 }
 
 /// `traceruntime.go` and `internal/trace/tracev2/events.go`: trace event names. Gosched → GoStop("runtime.Gosched"); a parked G →

@@ -81,10 +81,10 @@ fn gc_bg_mark_start_workers_take_goids_from_the_callers_p() {
     // Four workers, made once, all runtime (system) goroutines.
     let workers: Vec<_> = sim
         .rt
-        .allgs
+        .allgs()
         .iter()
         .filter(|g| g.status() != gmp_core::GStatus::Dead)
-        .filter(|g| g.exec.try_lock().map(|ex| ex.func) == Some(sim.rt.rtfuncs.gc_worker))
+        .filter(|g| g.exec.try_lock().map(|ex| ex.func) == Some(sim.rt.rtfuncs().gc_worker))
         .collect();
     assert_eq!(workers.len(), 4);
     assert!(workers.iter().all(|g| g.kind() == gmp_core::GKind::System));
@@ -119,7 +119,7 @@ fn shrinkstack_halves_the_stack_at_each_gc_scan() {
 fn gc_trigger_heap_starts_cycles_from_allocation() {
     let sim = run("gc_alloc", 1, true);
     assert_eq!(stdout(&sim), "allocated 64 MB");
-    let cycles = sim.rt.gc.cycles_done();
+    let cycles = sim.rt.gc().cycles_done();
     assert_eq!(cycles.len(), 20);
     assert!(cycles.iter().all(|c| c.goal == 4 << 20 && !c.forced));
     let trace = sim.rt.schedtrace_lines();
@@ -140,7 +140,7 @@ fn gc_trigger_heap_starts_cycles_from_allocation() {
 fn find_runnable_gc_worker_and_idle_mark_workers() {
     for procs in [1, 2] {
         let sim = run("gc_workers", procs, true);
-        let c = sim.rt.gc.cycles_done();
+        let c = sim.rt.gc().cycles_done();
         assert_eq!(c.len(), 2, "GOMAXPROCS={procs}");
         assert!(c[0].forced && c[1].forced);
         assert!(c[0].idle_ns > 0, "GOMAXPROCS={procs}: {:?}", c[0]);
@@ -166,7 +166,7 @@ fn gc_start_and_gc_mark_done_stop_the_world() {
         let mut sim = Sim::new(prog.program(), cfg, 1).unwrap();
         sim.run_until(20_000_000_000, u64::MAX);
         let rt: &Arc<gmp_core::Runtime> = &sim.rt;
-        let events = rt.events.snapshot();
+        let events = rt.events().snapshot();
         // Which goroutine each M runs, from GoStart.
         let mut running = std::collections::HashMap::new();
         let mut phases = Vec::new();
@@ -232,7 +232,7 @@ fn tracebackothers_leaves_out_mark_workers() {
         );
         assert_eq!(
             sim.rt
-                .gc
+                .gc()
                 .worker_count
                 .load(std::sync::atomic::Ordering::Acquire),
             procs
@@ -271,7 +271,7 @@ fn forcegchelper_runs_the_periodic_gc() {
     // The periodic cycle's gcStart runs on forcegchelper (goid 2).
     let mut running = std::collections::HashMap::new();
     let mut by = Vec::new();
-    for e in sim.rt.events.snapshot() {
+    for e in sim.rt.events().snapshot() {
         match e.kind {
             EvKind::GoStart { g } => {
                 running.insert(e.m, g);

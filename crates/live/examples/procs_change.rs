@@ -36,7 +36,7 @@ fn main() {
             break;
         }
     }
-    for e in live.rt.events.snapshot().iter().filter(|e| {
+    for e in live.rt.events().snapshot().iter().filter(|e| {
         matches!(
             e.kind,
             gmp_core::trace::EvKind::STWBegin { .. }
