@@ -324,7 +324,7 @@ impl Engine {
 
     /// Events after the first `from` ever emitted (`from` advances to the total).
     pub fn events_since(&self, from: &mut u64) -> Vec<Event> {
-        let log = &self.rt().events;
+        let log = self.rt().events();
         if log.count.load(std::sync::atomic::Ordering::Acquire) <= *from {
             return vec![];
         }

@@ -145,8 +145,8 @@ mod tests {
                 let mut sim = Sim::new(prog, cfg, 1).unwrap();
                 let limit = if v.expect.is_some() { 60_000 } else { 200 } * 1_000_000;
                 let stop = sim.run_until(limit, u64::MAX);
-                let mut out = sim.rt.stdout.lock().unwrap().clone();
-                out.extend(sim.rt.stderr.lock().unwrap().iter().cloned());
+                let mut out = sim.rt.stdout_lines();
+                out.extend(sim.rt.stderr_lines().iter().cloned());
                 match v.expect {
                     Some(e) => {
                         assert_eq!(stop, Stop::Exited(0), "{what}: {out:?}");

@@ -294,11 +294,11 @@ impl Runner {
                 if let Some(e) = self.engine.as_ref() {
                     let evs = e
                         .rt()
-                        .events
+                        .events()
                         .try_snapshot()
                         .ok_or(Msg::new("notice.export_busy"))?;
                     // Every P ever made (allp), so destroyed Ps' tracks are named too.
-                    let ps = e.rt().allp.len() as u32;
+                    let ps = e.rt().allp().len() as u32;
                     let json = gmp_core::export::chrome_trace(&evs, ps);
                     crate::components::download("gmp-trace.json", &json);
                 }

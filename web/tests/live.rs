@@ -45,18 +45,15 @@ async fn live_cpu_bound_run_on_workers() {
         ticks += 1;
     }
     assert_eq!(eng.rt().exit_status().unwrap().code, 0);
-    assert_eq!(
-        eng.rt().stdout.lock().unwrap().clone(),
-        vec!["done".to_string()]
-    );
-    let evs = eng.rt().events.snapshot();
+    assert_eq!(eng.rt().stdout_lines(), vec!["done".to_string()]);
+    let evs = eng.rt().events().snapshot();
     let count = |f: &dyn Fn(&EvKind) -> bool| evs.iter().filter(|e| f(&e.kind)).count();
     // The scenario's goroutines: created by goroutine 1 and not the runtime's own
     // (system goroutines, which runtime.main starts first and which never exit). Their
     // goids depend on the start-up (7 with one P, often 19 with more), so they are
     // told apart by kind, not by number.
     let rt = eng.rt();
-    let system: std::collections::HashSet<u64> = (1..rt.allgs.len())
+    let system: std::collections::HashSet<u64> = (1..rt.allgs().len())
         .map(|i| rt.g(gmp_core::GIdx(i as u32)))
         .filter(|g| g.kind() == gmp_core::GKind::System)
         .map(|g| g.goid())

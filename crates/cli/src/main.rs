@@ -395,7 +395,7 @@ fn run(a: RunArgs) -> ExitCode {
     let sim = &tl.sim;
     out.flush(&sim.rt);
     if a.events {
-        for e in sim.rt.events.snapshot() {
+        for e in sim.rt.events().snapshot() {
             eprintln!(
                 "{:>12.3}ms M{:<2} P{:<2} {:?}",
                 e.t as f64 / 1e6,
@@ -460,9 +460,9 @@ impl Output {
 fn write_trace(a: &RunArgs, rt: &gmp_core::Runtime) {
     if let Some(path) = &a.trace {
         let json = gmp_core::export::chrome_trace(
-            &rt.events.snapshot(),
+            &rt.events().snapshot(),
             // Every P ever made (allp), so destroyed Ps' tracks are named too.
-            rt.allp.len() as u32,
+            rt.allp().len() as u32,
         );
         if let Err(e) = std::fs::write(path, json) {
             eprintln!("gmp: cannot write trace {path}: {e}");
@@ -533,26 +533,21 @@ const NEVER_YIELDS_MS: i64 = 5 * gmp_core::consts::FORCE_PREEMPT_NS / 1_000_000;
 /// Why a run did not end: who holds the Ps.
 fn explain_hang(sim: &Sim) -> String {
     let rt = &sim.rt;
+    let snap = rt.snapshot();
     let mut parts = Vec::new();
-    for p in 0..rt.gomaxprocs() {
-        let pp = rt.p(p);
-        if let Some(m) = pp.m() {
-            let g = rt.m(m).curg();
-            if !g.is_nil() {
-                let gg = rt.g(g);
-                let since =
-                    (rt.now() - gg.since.load(std::sync::atomic::Ordering::Relaxed)) / 1_000_000;
-                parts.push(format!(
-                    "P{p} is held by goroutine {} ({}), running for {since} ms without yielding",
-                    gg.goid(),
-                    rt.prog
-                        .funcs
-                        .get(rt.exec(g).func as usize)
-                        .map(|f| f.name.as_str())
-                        .unwrap_or("runtime")
-                ));
-            }
-        }
+    for (p, pp) in snap.ps.iter().enumerate() {
+        let Some(g) = pp.curg.and_then(|id| snap.gs.iter().find(|g| g.goid == id)) else {
+            continue;
+        };
+        let since = (snap.now - g.since) / 1_000_000;
+        parts.push(format!(
+            "P{p} is held by goroutine {} ({}), running for {since} ms without yielding",
+            g.goid,
+            g.func
+                .and_then(|f| rt.prog().funcs.get(f as usize))
+                .map(|f| f.name.as_str())
+                .unwrap_or("runtime")
+        ));
     }
     let stuck = parts.iter().any(|p| {
         p.split("running for ")
@@ -564,15 +559,12 @@ fn explain_hang(sim: &Sim) -> String {
     if parts.is_empty() {
         "the program is still waiting (timers, I/O or goroutines that never finish)".into()
     } else if !stuck {
-        let runnable = rt.sched.runqsize.load(std::sync::atomic::Ordering::Relaxed)
-            + (0..rt.gomaxprocs())
-                .map(|p| rt.p(p).runq.len())
-                .sum::<u32>();
+        let runnable = snap.global_len + snap.ps.iter().map(|p| p.ring.len() as u32).sum::<u32>();
         format!(
             "the program is still working ({runnable} goroutines waiting to run, Ps busy); give it more time with --max-time"
         )
     } else {
-        let hint = if rt.cfg.asyncpreemptoff {
+        let hint = if rt.cfg().asyncpreemptoff {
             "; with asyncpreemptoff=1 a loop without function calls is never preempted"
         } else {
             ""

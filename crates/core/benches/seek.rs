@@ -93,7 +93,7 @@ fn main() {
     plain.seek(STEPS).unwrap();
     let plain_s = t0.elapsed().as_secs_f64();
     let plain_live = LIVE.load(Ordering::Relaxed) - live0;
-    let events = plain.sim.rt.events.count.load(Ordering::Relaxed);
+    let events = plain.sim.rt.events().count.load(Ordering::Relaxed);
     drop(plain);
 
     let policy = Policy::default();
@@ -128,7 +128,7 @@ fn main() {
         "one capture: p50 {:.3} ms, max {:.3} ms ({} goroutines)",
         pct(&mut caps.clone(), 0.5),
         pct(&mut caps, 1.0),
-        t.sim.rt.allgs.len() - 1
+        t.sim.rt.allgs().len() - 1
     );
     println!(
         "checkpoint memory: {:.1} MB estimated, {:.1} MB measured (host heap with checkpoints {:.1} MB less without {:.1} MB); budget {} MB",

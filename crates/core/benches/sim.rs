@@ -43,7 +43,7 @@ mod benches {
         let mut sim = Sim::new(prog, cfg, 1).unwrap();
         let stop = sim.run_until(i64::MAX / 4, u64::MAX);
         assert_eq!(stop, Stop::Exited(0), "{name} did not exit");
-        sim.rt.events.count.load(Ordering::Relaxed)
+        sim.rt.events().count.load(Ordering::Relaxed)
     }
 
     /// The fan-out benchmark (gmp-go's programs/spawn.go) as ops, so that this bench

@@ -327,7 +327,7 @@ impl Runtime {
                 let parent = self.g(gp).goid();
                 let g = self.newproc(m, func, a, kind, parent);
                 if func == self.rtfuncs.updater {
-                    self.updater_g.store(g.0, Ordering::Release);
+                    self.requests.set_updater(g);
                 } else if func == self.rtfuncs.forcegc {
                     self.gc.forcegc_g.store(g.0, Ordering::Release);
                 } else if func == self.rtfuncs.bgsweep {
@@ -346,20 +346,20 @@ impl Runtime {
                 let line = self.format(gp, &ex, &f);
                 advance_pc(&mut ex);
                 drop(ex);
-                self.stderr.lock().unwrap().push(line);
+                self.output.push_stderr(line);
                 self.cost(cost.print)
             }
             Op::Record(f) => {
                 let label = self.format(gp, &ex, &f);
                 advance_pc(&mut ex);
                 drop(ex);
-                self.record.lock().unwrap().push(label);
+                self.output.record(label);
                 self.cost(cost.other)
             }
             Op::PrintRecord => {
                 advance_pc(&mut ex);
                 drop(ex);
-                let line = format!("[{}]", self.record.lock().unwrap().join(" "));
+                let line = self.output.record_line();
                 self.print_line(Some(m), line);
                 self.cost(cost.print)
             }
@@ -367,14 +367,12 @@ impl Runtime {
                 advance_pc(&mut ex);
                 let g = self.g(gp);
                 let hi = g.stack_lo.load(Ordering::Acquire) + g.stack_size.load(Ordering::Acquire);
-                let mut addrs = self.stack_addrs.lock().unwrap();
-                if addrs.len() < limit as usize {
-                    addrs.push(hi - ex.stack_used + off);
-                }
+                self.output
+                    .record_stack_addr(limit as usize, || hi - ex.stack_used + off);
                 self.cost(cost.other)
             }
             Op::CallIfBelow { func, limit } => {
-                if self.stack_addrs.lock().unwrap().len() < limit as usize {
+                if self.output.stack_depth() < limit as usize {
                     self.do_call(m, gp, ex, func, cont, true)
                 } else {
                     advance_pc(&mut ex);
@@ -393,7 +391,7 @@ impl Runtime {
                 advance_pc(&mut ex);
                 drop(ex);
                 let n = if n == 0 {
-                    self.pending_procs.swap(0, Ordering::AcqRel)
+                    self.requests.take_procs()
                 } else {
                     n
                 };
@@ -455,14 +453,14 @@ impl Runtime {
             Op::Accept => {
                 advance_pc(&mut ex);
                 drop(ex);
-                if self.requests.iter().any(|r| r.load(Ordering::Acquire) > 0) {
+                if self.requests.any_spawn() {
                     return self.cost(cost.other);
                 }
                 self.park_m(m, gp, WaitReason::IoWait);
                 self.netpoll.listen(gp);
-                if self.requests.iter().any(|r| r.load(Ordering::Acquire) > 0) {
-                    self.netpoll.external_ready.store(true, Ordering::Release);
-                    self.env.io_at(self.abs_time(self.now()));
+                // A request that came while it parked found no listener: hand it over.
+                if self.requests.any_spawn() {
+                    self.wake_listener();
                 }
                 *cont = MCont::Schedule;
                 self.cost(cost.other)
@@ -484,7 +482,7 @@ impl Runtime {
                 .into_iter()
                 .enumerate()
                 {
-                    let n = self.requests[i].swap(0, Ordering::AcqRel);
+                    let n = self.requests.take_spawn(i);
                     for k in 0..n {
                         if self.newproc(m, func, k as i64, kind, parent).is_nil() {
                             return Wait::Exit;
@@ -800,7 +798,8 @@ impl Runtime {
         };
         g.stack_lo.store(new_lo, Ordering::Release);
         g.stack_size.store(new, Ordering::Release);
-        self.stack_copies.lock().unwrap().push(StackCopy {
+        let depth = self.output.stack_depth();
+        self.output.push_stack_copy(StackCopy {
             goid: g.goid(),
             frames,
             old_size: old,
@@ -808,7 +807,7 @@ impl Runtime {
             old_lo,
             new_lo,
             shrink,
-            depth: self.stack_addrs.lock().unwrap().len(),
+            depth,
         });
         let kind = if shrink {
             EvKind::StackShrink {
@@ -936,14 +935,14 @@ impl Runtime {
             .replace("{recv}", &ex.received.unwrap_or(0).to_string())
             .replace("{goid}", &self.g(gp).goid().to_string())
             .replace("{name}", &name)
-            .replace("{count}", &self.record.lock().unwrap().len().to_string())
+            .replace("{count}", &self.output.record_count().to_string())
             .replace("{elapsed_ms}", &(self.now() / 1_000_000).to_string())
     }
 
     /// The chapter's report: jumps of more than 100 000 bytes between the addresses of
     /// consecutive depths' locals; the first 6 printed, then the total.
     pub fn stack_report(&self) -> Vec<String> {
-        let addrs = self.stack_addrs.lock().unwrap();
+        let addrs = self.output.stack_addrs();
         let mut lines = Vec::new();
         let mut jumps = 0;
         for i in 1..addrs.len() {

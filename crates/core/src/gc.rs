@@ -930,10 +930,7 @@ impl Runtime {
             cur.clone()
         };
         if self.cfg.gctrace {
-            self.schedtrace_out
-                .lock()
-                .unwrap()
-                .push(gctrace_line(&stats).into());
+            self.output.push_schedtrace(gctrace_line(&stats).into());
         }
         let seq = stats.n;
         self.gc.done.lock().push(stats);
@@ -992,7 +989,7 @@ impl Runtime {
     /// forcegchelper was woken: `gcStart(gcTriggerTime)`, not waiting for the cycle.
     pub(crate) fn gc_forced_start(&self, m: MId, gp: GIdx, cont: &mut MCont) -> Wait {
         if self.cfg.gctrace {
-            self.schedtrace_out.lock().unwrap().push("GC forced".into());
+            self.output.push_schedtrace("GC forced".into());
         }
         self.exec(gp).gc_call = Some(GcCall::Start {
             trigger: GcTrigger::Time,

@@ -20,6 +20,8 @@
 //! - [`timers`], [`netpoll`], [`objects`] (channels, mutexes, WaitGroups), [`stack`].
 //! - [`program`]: what a G runs; [`scenarios`]: the course chapters' programs.
 //! - [`output`]: what the program and runtime print, read by cursor.
+//! - [`requests`]: what the explorer asks of a running program (goroutines for its
+//!   accept loop, GOMAXPROCS changes).
 //! - [`trace`]: the event log (the execution tracer's names) and [`export`] (Chrome /
 //!   Perfetto JSON); [`schedtrace`]: `GODEBUG=schedtrace` lines.
 //! - [`sim`]: the deterministic driver.
@@ -80,6 +82,7 @@ pub mod optid;
 pub mod output;
 pub mod proc;
 pub mod program;
+pub mod requests;
 pub mod runq;
 pub mod runtime;
 pub mod scenarios;

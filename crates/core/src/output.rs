@@ -1,20 +1,66 @@
 //! # Output: what a program and its runtime print, read by cursor
 //!
-//! A Go program writes to stdout and stderr; with `GODEBUG=schedtrace=N` sysmon also
-//! prints `SCHED` lines (`proc.go: schedtrace`), and the stack example records every
-//! stack copy (`stack.go: copystack`). A reader (the page each frame, the CLI) keeps an
-//! [`OutputCursor`] and asks [`Runtime::output_since`] for what is new since its last
-//! call, instead of reaching for the runtime's buffers itself.
+//! [`Output`] is the part of the [`Runtime`] that holds what a run has printed and
+//! recorded, apart from Go's globals (`sched`, `allp`, `allm`, `allgs`):
 //!
-//! Who may call: any thread. The read takes each buffer's lock with `try_lock` only, so
-//! the browser's main thread never waits: a buffer whose lock is busy is simply read
-//! on the next call (its part of the cursor does not move).
+//! - the program's stdout and stderr, line by line (`write(1|2, ...)`, `fmt.Println`,
+//!   builtin `println`), with whether the last line is still open (a write without its
+//!   newline);
+//! - the runtime's own stderr lines: `GODEBUG=schedtrace=N` (`proc.go: schedtrace`,
+//!   printed by sysmon) and `GODEBUG=gctrace=1` (`mgc.go: gcMarkTermination`);
+//! - every stack copy (`stack.go: copystack`), for the stack example's report;
+//! - how the program ended (`exit(code)`, or a `fatal error:` with its goroutine dump);
+//! - two things the built-in example programs record and print later: the labels their
+//!   goroutines append (`order = append(order, name)`) and the recursion example's
+//!   addresses of locals by depth.
+//!
+//! The runtime writes only through `Output`'s methods (`pub(crate)`). Everything
+//! outside the core (the page each frame, the CLI, tests) reads it one way: a reader
+//! keeps an [`OutputCursor`] and asks [`Runtime::output_since`] for what is new since
+//! its last call. Tests and a finished run may also take a whole stream
+//! ([`Runtime::stdout_lines`], [`Runtime::stderr_lines`], [`Runtime::schedtrace_lines`],
+//! [`Runtime::stack_copies`], [`Runtime::exit_status`]).
+//!
+//! Who may call: any thread. `output_since` takes each buffer's lock with `try_lock`
+//! only, so the browser's main thread never waits: a buffer whose lock is busy is
+//! simply read on the next call (its part of the cursor does not move). The whole-stream
+//! reads take the locks and may wait; they are for tests and for after a run.
+//!
+//! A checkpoint ([`Runtime::fork`]) copies no stream (they only grow): it keeps an
+//! [`OutMark`], and a restore cuts the present streams back to it
+//! ([`Runtime::adopt_output`]) or copies them from a run that went further
+//! ([`Runtime::copy_output`]). The recorded labels, the addresses and the exit status are
+//! the program's state and are forked with it.
 
-use std::sync::atomic::Ordering;
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::program::Op;
-use crate::runtime::{ExitStatus, Runtime, StackCopy};
+use crate::runtime::Runtime;
+
+/// How a run ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExitStatus {
+    pub code: i32,
+    /// Runtime messages for stderr (`fatal error: ...`).
+    pub stderr: String,
+}
+
+/// One stack copy, for the stack-growth report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StackCopy {
+    pub goid: u64,
+    /// Number of frames on the stack when it was copied.
+    pub frames: usize,
+    pub old_size: u64,
+    pub new_size: u64,
+    pub old_lo: u64,
+    pub new_lo: u64,
+    pub shrink: bool,
+    /// Addresses the recursion example had recorded when the copy happened: the copy
+    /// came before the local of this depth was recorded.
+    pub depth: usize,
+}
 
 /// How far a reader has read each stream (line or entry counts).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -42,6 +88,44 @@ pub struct OutputSince {
     /// once the program has exited; until then an unfinished line is held back).
     pub stdout_unterminated: bool,
     pub stderr_unterminated: bool,
+}
+
+/// How long each output stream was when a checkpoint was taken (see
+/// [`Runtime::fork`]): stdout and stderr in lines plus the length of their last line
+/// (a write without a newline extends it later), schedtrace lines, stack copies.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OutMark {
+    stdout: (usize, usize),
+    stderr: (usize, usize),
+    schedtrace: usize,
+    stack_copies: usize,
+}
+
+/// What a run printed and recorded (see the module's doc).
+pub struct Output {
+    /// The program's stdout, line by line.
+    stdout: Mutex<Vec<String>>,
+    /// What the program printed to stderr (builtin `println`), line by line.
+    stderr: Mutex<Vec<String>>,
+    /// The last line of stdout / stderr is not finished (a write without a newline).
+    stdout_open: AtomicBool,
+    stderr_open: AtomicBool,
+    /// schedtrace/scheddetail and gctrace output (stderr), line by line (shared lines: a
+    /// checkpoint's restore copies them by reference).
+    schedtrace: Mutex<Vec<Arc<str>>>,
+    /// Labels the program recorded (`order = append(order, ...)`).
+    record: Mutex<Vec<String>>,
+    /// Addresses the recursion example recorded, by depth.
+    stack_addrs: Mutex<Vec<u64>>,
+    /// Every stack copy.
+    stack_copies: Mutex<Vec<StackCopy>>,
+    exit: Mutex<Option<ExitStatus>>,
+    exited: AtomicBool,
+}
+
+/// A lock that a panicking writer left poisoned still holds whole lines.
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Like [`tail`] for a stream whose last line may be unfinished (`open`): that line is
@@ -81,9 +165,183 @@ fn tail<T: Clone>(buf: &Mutex<Vec<T>>, at: &mut usize) -> Vec<T> {
     }
 }
 
-impl Runtime {
-    /// Everything printed since `cursor`, which moves past it. Non-blocking.
-    pub fn output_since(&self, cursor: &mut OutputCursor) -> OutputSince {
+fn line_mark(v: &[String]) -> (usize, usize) {
+    (v.len(), v.last().map_or(0, |l| l.len()))
+}
+
+fn cut_lines(v: &mut Vec<String>, (n, last): (usize, usize)) {
+    v.truncate(n);
+    if let Some(l) = v.last_mut() {
+        l.truncate(last);
+    }
+}
+
+fn take_vec<T>(m: &Mutex<Vec<T>>) -> Vec<T> {
+    std::mem::take(&mut *lock(m))
+}
+
+fn put_vec<T>(m: &Mutex<Vec<T>>, v: Vec<T>) {
+    *lock(m) = v;
+}
+
+fn prefix<T: Clone>(m: &Mutex<Vec<T>>, n: usize) -> Vec<T> {
+    let v = lock(m);
+    v[..n.min(v.len())].to_vec()
+}
+
+impl Default for Output {
+    fn default() -> Self {
+        Output::new()
+    }
+}
+
+impl Output {
+    pub(crate) fn new() -> Output {
+        Output {
+            stdout: Mutex::new(Vec::new()),
+            stderr: Mutex::new(Vec::new()),
+            stdout_open: AtomicBool::new(false),
+            stderr_open: AtomicBool::new(false),
+            schedtrace: Mutex::new(Vec::new()),
+            record: Mutex::new(Vec::new()),
+            stack_addrs: Mutex::new(Vec::new()),
+            stack_copies: Mutex::new(Vec::new()),
+            exit: Mutex::new(None),
+            exited: AtomicBool::new(false),
+        }
+    }
+
+    // ---- writers (the runtime) ----
+
+    /// Stores a program line on stdout; returns its index.
+    pub(crate) fn push_stdout(&self, line: String) -> usize {
+        let mut out = self.stdout.lock().unwrap();
+        out.push(line);
+        out.len() - 1
+    }
+
+    /// A program's `write(fd, text)`: stdout (1) or stderr (2), kept line by line; a
+    /// write that does not end its line leaves it open for the next one. Returns the
+    /// index of the first line it started, if it started one.
+    pub(crate) fn write(&self, fd: u8, text: &str) -> Option<usize> {
+        let (buf, open) = if fd == 2 {
+            (&self.stderr, &self.stderr_open)
+        } else {
+            (&self.stdout, &self.stdout_open)
+        };
+        let mut first = None;
+        let mut out = buf.lock().unwrap();
+        let mut parts = text.split('\n').peekable();
+        let mut was_open = open.load(Ordering::Relaxed);
+        while let Some(part) = parts.next() {
+            let last = parts.peek().is_none();
+            if last && part.is_empty() {
+                was_open = false;
+                break;
+            }
+            if was_open {
+                out.last_mut().unwrap().push_str(part);
+            } else {
+                out.push(part.to_string());
+                first.get_or_insert(out.len() - 1);
+            }
+            was_open = last;
+        }
+        open.store(was_open, Ordering::Relaxed);
+        first
+    }
+
+    /// A line of the program's stderr (builtin `println`).
+    pub(crate) fn push_stderr(&self, line: String) {
+        self.stderr.lock().unwrap().push(line);
+    }
+
+    /// One line of the runtime's own stderr (gctrace).
+    pub(crate) fn push_schedtrace(&self, line: Arc<str>) {
+        self.schedtrace.lock().unwrap().push(line);
+    }
+
+    /// The lines of `text` (one schedtrace), kept together: `each` is called with each
+    /// line's index while the buffer is still held, so no other writer's line comes
+    /// between them.
+    pub(crate) fn push_schedtrace_text(&self, text: &str, mut each: impl FnMut(usize)) {
+        let mut out = self.schedtrace.lock().unwrap();
+        for line in text.lines() {
+            out.push(line.into());
+            each(out.len() - 1);
+        }
+    }
+
+    /// `order = append(order, label)`.
+    pub(crate) fn record(&self, label: String) {
+        self.record.lock().unwrap().push(label);
+    }
+
+    /// The recorded labels as Go prints the slice: `[B0 A0 B1]`.
+    pub(crate) fn record_line(&self) -> String {
+        format!("[{}]", self.record.lock().unwrap().join(" "))
+    }
+
+    /// How many labels were recorded.
+    pub(crate) fn record_count(&self) -> usize {
+        self.record.lock().unwrap().len()
+    }
+
+    /// Records the address of the recursion example's local at the next depth, unless
+    /// `limit` depths are recorded already.
+    pub(crate) fn record_stack_addr(&self, limit: usize, addr: impl FnOnce() -> u64) {
+        let mut addrs = self.stack_addrs.lock().unwrap();
+        if addrs.len() < limit {
+            addrs.push(addr());
+        }
+    }
+
+    /// How many depths the recursion example has recorded.
+    pub(crate) fn stack_depth(&self) -> usize {
+        self.stack_addrs.lock().unwrap().len()
+    }
+
+    /// The recursion example's addresses, by depth.
+    pub(crate) fn stack_addrs(&self) -> Vec<u64> {
+        self.stack_addrs.lock().unwrap().clone()
+    }
+
+    pub(crate) fn push_stack_copy(&self, c: StackCopy) {
+        self.stack_copies.lock().unwrap().push(c);
+    }
+
+    /// Sets how the program ended; only the first call counts (returns whether this
+    /// one did).
+    pub(crate) fn set_exit(&self, code: i32, stderr: String) -> bool {
+        let mut e = self.exit.lock().unwrap();
+        if e.is_some() {
+            return false;
+        }
+        *e = Some(ExitStatus { code, stderr });
+        self.exited.store(true, Ordering::Release);
+        true
+    }
+
+    // ---- readers ----
+
+    pub(crate) fn is_exited(&self) -> bool {
+        self.exited.load(Ordering::Acquire)
+    }
+
+    pub(crate) fn exit_status(&self) -> Option<ExitStatus> {
+        self.exit.lock().unwrap().clone()
+    }
+
+    /// The exit code, if the program has exited and the lock is free (non-blocking).
+    pub(crate) fn try_exit_code(&self) -> Option<i32> {
+        self.exit
+            .try_lock()
+            .ok()
+            .and_then(|e| e.as_ref().map(|e| e.code))
+    }
+
+    /// Everything since `cursor` but the pending spawns (the requests' part).
+    fn since(&self, cursor: &mut OutputCursor) -> OutputSince {
         let exited = self.is_exited();
         let (stdout, stdout_unterminated) = tail_lines(
             &self.stdout,
@@ -102,7 +360,7 @@ impl Runtime {
             stderr,
             stdout_unterminated,
             stderr_unterminated,
-            schedtrace: tail(&self.schedtrace_out, &mut cursor.schedtrace)
+            schedtrace: tail(&self.schedtrace, &mut cursor.schedtrace)
                 .into_iter()
                 .map(|l| l.to_string())
                 .collect(),
@@ -112,12 +370,106 @@ impl Runtime {
             } else {
                 None
             },
-            pending_spawns: self
-                .requests
-                .iter()
-                .map(|r| r.load(Ordering::Acquire))
-                .sum(),
+            pending_spawns: 0,
         }
+    }
+
+    // ---- checkpoints ----
+
+    /// The copy a checkpoint keeps: no stream (see [`OutMark`]), the open flags, the
+    /// recorded labels and addresses, the exit status.
+    pub(crate) fn fork(&self) -> Output {
+        use crate::fork::{fork_mutex, ForkAtomic};
+        Output {
+            stdout: Mutex::new(Vec::new()),
+            stderr: Mutex::new(Vec::new()),
+            stdout_open: self.stdout_open.fork(),
+            stderr_open: self.stderr_open.fork(),
+            schedtrace: Mutex::new(Vec::new()),
+            record: fork_mutex(&self.record),
+            stack_addrs: fork_mutex(&self.stack_addrs),
+            stack_copies: Mutex::new(Vec::new()),
+            exit: fork_mutex(&self.exit),
+            exited: self.exited.fork(),
+        }
+    }
+
+    /// How long each stream is now.
+    pub(crate) fn mark(&self) -> OutMark {
+        OutMark {
+            stdout: line_mark(&lock(&self.stdout)),
+            stderr: line_mark(&lock(&self.stderr)),
+            schedtrace: lock(&self.schedtrace).len(),
+            stack_copies: lock(&self.stack_copies).len(),
+        }
+    }
+
+    /// Takes `from`'s streams, cut back to `mark`.
+    pub(crate) fn adopt(&self, from: &Output, mark: &OutMark) {
+        let mut out = take_vec(&from.stdout);
+        cut_lines(&mut out, mark.stdout);
+        put_vec(&self.stdout, out);
+        let mut err = take_vec(&from.stderr);
+        cut_lines(&mut err, mark.stderr);
+        put_vec(&self.stderr, err);
+        let mut st = take_vec(&from.schedtrace);
+        st.truncate(mark.schedtrace);
+        put_vec(&self.schedtrace, st);
+        let mut sc = take_vec(&from.stack_copies);
+        sc.truncate(mark.stack_copies);
+        put_vec(&self.stack_copies, sc);
+    }
+
+    /// Copies `from`'s streams up to `mark`; `from` keeps its own.
+    pub(crate) fn copy_prefix(&self, from: &Output, mark: &OutMark) {
+        let mut out = prefix(&from.stdout, mark.stdout.0);
+        cut_lines(&mut out, mark.stdout);
+        put_vec(&self.stdout, out);
+        let mut err = prefix(&from.stderr, mark.stderr.0);
+        cut_lines(&mut err, mark.stderr);
+        put_vec(&self.stderr, err);
+        put_vec(&self.schedtrace, prefix(&from.schedtrace, mark.schedtrace));
+        put_vec(
+            &self.stack_copies,
+            prefix(&from.stack_copies, mark.stack_copies),
+        );
+    }
+}
+
+impl Runtime {
+    /// Everything printed since `cursor`, which moves past it. Non-blocking.
+    pub fn output_since(&self, cursor: &mut OutputCursor) -> OutputSince {
+        OutputSince {
+            pending_spawns: self.requests.pending_spawns(),
+            ..self.output.since(cursor)
+        }
+    }
+
+    /// Every stdout line so far (an open last line included). Takes the lock: for
+    /// tests and for after a run, not for the browser's main thread.
+    pub fn stdout_lines(&self) -> Vec<String> {
+        lock(&self.output.stdout).clone()
+    }
+
+    /// Every line the program wrote to stderr so far (not the runtime's fatal message,
+    /// which is [`ExitStatus::stderr`]). Takes the lock.
+    pub fn stderr_lines(&self) -> Vec<String> {
+        lock(&self.output.stderr).clone()
+    }
+
+    /// The last stdout line was written without its newline.
+    pub fn stdout_unterminated(&self) -> bool {
+        self.output.stdout_open.load(Ordering::Acquire)
+    }
+
+    /// Every schedtrace (and gctrace) line so far. Takes the lock.
+    pub fn schedtrace_lines(&self) -> Vec<Arc<str>> {
+        lock(&self.output.schedtrace).clone()
+    }
+
+    /// Every stack copy so far. Takes the lock.
+    pub fn stack_copies(&self) -> Vec<StackCopy> {
+        lock(&self.output.stack_copies).clone()
     }
 
     /// What to call a goroutine: its start function and, when that function prints
@@ -223,9 +575,7 @@ mod tests {
             lines.extend(s.rt.output_since(&mut c).schedtrace);
         }
         let kept: Vec<String> =
-            s.rt.schedtrace_out
-                .lock()
-                .unwrap()
+            s.rt.schedtrace_lines()
                 .iter()
                 .map(|l| l.to_string())
                 .collect();

@@ -833,9 +833,7 @@ impl Runtime {
             return Err(Found::Wait(self.gcstopm(m, cont)));
         }
         // (The explorer's safe-point request: ready the GOMAXPROCS updater here.)
-        if self.updater_pending.load(Ordering::Acquire)
-            && self.updater_pending.swap(false, Ordering::AcqRel)
-        {
+        if self.requests.take_updater_pending() {
             if let Some(g) = self.take_updater_request() {
                 self.ready(m, g, true);
                 self.release_updater(g);

@@ -4,7 +4,15 @@
 //! program's objects (channels, mutexes, WaitGroups), timers, the netpoller and the event
 //! log. Every M runs the same scheduler code on it, so it is shared (`&Runtime` from any
 //! thread) and every field is either atomic, behind a lock, or owned by one M as Go's
-//! comments say.
+//! comments say. Two parts are the explorer's rather than Go's: what the program and
+//! the runtime print ([`crate::output::Output`]) and what the explorer asks of the
+//! running program ([`crate::requests`]).
+//!
+//! The fields are `pub(crate)`. Outside the core (drivers, the CLI, the page, tests) a
+//! run is read through [`Runtime::snapshot`] (the machine), [`Runtime::output_since`]
+//! (what was printed, by cursor), [`Runtime::events`] (the event log) and a few small
+//! accessors ([`Runtime::cfg`], [`Runtime::allgs`] ...), and acted on through
+//! [`Runtime::step_m`] (drivers) and the requests.
 //!
 //! ## How an M runs: steps
 //! An M is a state machine ([`MCont`]). A driver calls [`Runtime::step_m`]; the M does one
@@ -37,7 +45,10 @@ use crate::consts::*;
 use crate::g::{GExec, GIdx, GKind, GStatus, G};
 use crate::objects::Objects;
 use crate::optid::OptId;
+use crate::output::Output;
+pub use crate::output::{ExitStatus, OutMark, StackCopy};
 use crate::program::{OpCost, Program};
+use crate::requests::Requests;
 use crate::runq::RunQueue;
 use crate::trace::{EvKind, Event, EventLog, Keep};
 
@@ -462,91 +473,47 @@ impl Default for Config {
     }
 }
 
-/// How a run ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ExitStatus {
-    pub code: i32,
-    /// Runtime messages for stderr (`fatal error: ...`).
-    pub stderr: String,
-}
-
 /// The whole runtime of one program.
 pub struct Runtime {
-    pub cfg: Config,
-    pub prog: Arc<Program>,
+    pub(crate) cfg: Config,
+    pub(crate) prog: Arc<Program>,
     /// Ids of the runtime's own functions in `prog` (`runtime.main` ...).
-    pub rtfuncs: crate::program::RuntimeFuncs,
-    pub sched: Sched,
+    pub(crate) rtfuncs: crate::program::RuntimeFuncs,
+    pub(crate) sched: Sched,
     /// How counters and status words change (see [`crate::sync::Rmw`]).
-    pub rmw: crate::sync::Rmw,
+    pub(crate) rmw: crate::sync::Rmw,
     /// `allp`: every P ever made. Like Go's `procresize`, a GOMAXPROCS larger than any
     /// before allocates the new Ps; they are never freed (a P beyond GOMAXPROCS is
     /// `_Pdead` and kept for reuse). Entries never move, so lookups take no lock.
-    pub allp: AppendVec<P>,
-    pub allm: AppendVec<M>,
-    pub allgs: AppendVec<G>,
-    pub objs: Objects,
-    pub netpoll: crate::netpoll::Netpoll,
-    pub events: EventLog,
-    pub env: Box<dyn Env>,
+    pub(crate) allp: AppendVec<P>,
+    pub(crate) allm: AppendVec<M>,
+    pub(crate) allgs: AppendVec<G>,
+    pub(crate) objs: Objects,
+    pub(crate) netpoll: crate::netpoll::Netpoll,
+    pub(crate) events: EventLog,
+    pub(crate) env: Box<dyn Env>,
     /// The driver's virtual clock, read directly instead of through `env.now()` (a
     /// virtual call on the hottest path), when the driver has one.
     clock: Option<Arc<AtomicI64>>,
-    /// The program's stdout, line by line.
-    pub stdout: Mutex<Vec<String>>,
-    /// What the program printed to stderr (builtin `println`), line by line.
-    pub stderr: Mutex<Vec<String>>,
-    /// The last line of stdout / stderr is not finished (a write without a newline).
-    pub stdout_open: AtomicBool,
-    pub stderr_open: AtomicBool,
-    /// schedtrace/scheddetail output (stderr), line by line (shared lines: a
-    /// checkpoint's restore copies them by reference).
-    pub schedtrace_out: Mutex<Vec<Arc<str>>>,
-    /// Labels the program recorded (`order = append(order, ...)`).
-    pub record: Mutex<Vec<String>>,
-    /// Addresses the recursion example recorded, by depth.
-    pub stack_addrs: Mutex<Vec<u64>>,
-    /// Every stack copy: (goid, depth-ish call count, old size, new size, old lo, new lo).
-    pub stack_copies: Mutex<Vec<StackCopy>>,
-    pub exit: Mutex<Option<ExitStatus>>,
-    pub exited: AtomicBool,
+    /// What the program and the runtime print, and how the program ended
+    /// ([`crate::output`]); read through [`Runtime::output_since`].
+    pub(crate) output: Output,
     /// `mainStarted`.
-    pub main_started: AtomicBool,
-    pub sysmon: Mutex<crate::sysmon::SysmonState>,
+    pub(crate) main_started: AtomicBool,
+    pub(crate) sysmon: Mutex<crate::sysmon::SysmonState>,
     /// `sched.sysmonnote` was signalled (sysmon woken from its deep sleep).
-    pub sysmon_note: AtomicBool,
+    pub(crate) sysmon_note: AtomicBool,
     /// Bump allocator for simulated stack addresses.
-    pub stack_alloc: Mutex<crate::stack::StackAllocator>,
-    pub start_time: i64,
-    /// GOMAXPROCS requested from outside (UI/CLI) for the updater G to apply.
-    pub pending_procs: AtomicU32,
-    pub updater_g: AtomicU32,
-    /// A GOMAXPROCS request waits for the next P in the scheduler to ready the updater.
-    pub updater_pending: AtomicBool,
-    pub last_gc: AtomicI64,
+    pub(crate) stack_alloc: Mutex<crate::stack::StackAllocator>,
+    pub(crate) start_time: i64,
+    pub(crate) last_gc: AtomicI64,
     /// The garbage collector ([`crate::gc`]).
-    pub gc: crate::gc::GcState,
+    pub(crate) gc: crate::gc::GcState,
     /// `sweep.g`: the background sweeper (raw GIdx).
-    pub gc_bgsweep: AtomicU32,
-    /// Goroutines asked for from outside (CPU-bound, blocking, network), waiting for the
-    /// program's `Accept` loop.
-    pub requests: [AtomicU32; 3],
-}
-
-/// One stack copy, for the stack-growth report.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StackCopy {
-    pub goid: u64,
-    /// Number of frames on the stack when it was copied.
-    pub frames: usize,
-    pub old_size: u64,
-    pub new_size: u64,
-    pub old_lo: u64,
-    pub new_lo: u64,
-    pub shrink: bool,
-    /// Addresses the recursion example had recorded when the copy happened: the copy
-    /// came before the local of this depth was recorded.
-    pub depth: usize,
+    pub(crate) gc_bgsweep: AtomicU32,
+    /// What the explorer asks of the program from outside: goroutines for its accept
+    /// loop, GOMAXPROCS changes ([`crate::requests`]).
+    pub(crate) requests: Requests,
 }
 
 /// What `findRunnable` decided.
@@ -615,28 +582,16 @@ impl Runtime {
             events: EventLog::new(cfg.keep_events, rmw),
             clock: env.virtual_clock(),
             env,
-            stdout: Mutex::new(Vec::new()),
-            schedtrace_out: Mutex::new(Vec::new()),
-            stderr: Mutex::new(Vec::new()),
-            stdout_open: AtomicBool::new(false),
-            stderr_open: AtomicBool::new(false),
-            record: Mutex::new(Vec::new()),
-            stack_addrs: Mutex::new(Vec::new()),
-            stack_copies: Mutex::new(Vec::new()),
-            exit: Mutex::new(None),
-            exited: AtomicBool::new(false),
+            output: Output::new(),
             main_started: AtomicBool::new(false),
             sysmon: Mutex::new(crate::sysmon::SysmonState::new(MAX_MODEL_PROCS)),
             sysmon_note: AtomicBool::new(false),
             stack_alloc: Mutex::new(crate::stack::StackAllocator::default()),
             start_time,
-            pending_procs: AtomicU32::new(0),
-            updater_g: AtomicU32::new(0),
-            updater_pending: AtomicBool::new(false),
             last_gc: AtomicI64::new(start_time),
             gc: crate::gc::GcState::default(),
             gc_bgsweep: AtomicU32::new(0),
-            requests: [AtomicU32::new(0), AtomicU32::new(0), AtomicU32::new(0)],
+            requests: Requests::new(),
             prog: Arc::new(prog),
             rtfuncs,
             cfg,
@@ -657,6 +612,49 @@ impl Runtime {
     }
 
     // ---- small accessors ----
+    //
+    // The fields are the core's own; outside (drivers, the CLI, the page, tests) reads
+    // the run through these, `snapshot()` and `output_since()`.
+
+    /// The run's settings.
+    pub fn cfg(&self) -> &Config {
+        &self.cfg
+    }
+    /// The program, with the runtime's own functions added ([`Runtime::rtfuncs`]).
+    pub fn prog(&self) -> &Program {
+        &self.prog
+    }
+    /// Ids of the runtime's own functions in [`Runtime::prog`].
+    pub fn rtfuncs(&self) -> &crate::program::RuntimeFuncs {
+        &self.rtfuncs
+    }
+    /// `sched`.
+    pub fn sched(&self) -> &Sched {
+        &self.sched
+    }
+    /// `allp`, `allm`, `allgs` (append-only; index 0 of `allgs` is nil).
+    pub fn allp(&self) -> &AppendVec<P> {
+        &self.allp
+    }
+    pub fn allm(&self) -> &AppendVec<M> {
+        &self.allm
+    }
+    pub fn allgs(&self) -> &AppendVec<G> {
+        &self.allgs
+    }
+    /// The event log ([`crate::trace`]).
+    pub fn events(&self) -> &EventLog {
+        &self.events
+    }
+    /// When the netpoller next has something ready (absolute time; `i64::MIN`: now, a
+    /// request waits for the accept loop), for a driver's netpoll wait.
+    pub fn netpoll_next_ready(&self) -> i64 {
+        self.netpoll.next_ready()
+    }
+    /// The garbage collector's state ([`crate::gc`]).
+    pub fn gc(&self) -> &crate::gc::GcState {
+        &self.gc
+    }
 
     pub fn now(&self) -> i64 {
         match &self.clock {
@@ -722,78 +720,16 @@ impl Runtime {
         idx as MId
     }
 
-    /// The explorer's goroutine limit (`Config::max_goroutines`), if `n` more requested
-    /// goroutines, with those made and those already asked for, would pass it.
-    pub fn spawn_over_limit(&self, n: u32) -> Option<usize> {
-        let total: u64 = self
-            .requests
-            .iter()
-            .map(|r| r.load(Ordering::Relaxed) as u64)
-            .sum::<u64>()
-            + self.allgs.len() as u64
-            + n as u64;
-        (total > self.cfg.max_goroutines as u64).then_some(self.cfg.max_goroutines)
-    }
-
-    /// Asks the program (its `Accept` loop) to start `n` goroutines of `kind`
-    /// (Cpu, Blocking or Network). Lock-free: safe from a browser's main thread.
-    pub fn request_spawn(&self, kind: GKind, n: u32) -> Result<(), String> {
-        let i = match kind {
-            GKind::Cpu => 0,
-            GKind::Blocking => 1,
-            GKind::Network => 2,
-            other => return Err(format!("cannot spawn {} goroutines", other.name())),
-        };
-        if let Some(limit) = self.spawn_over_limit(n) {
-            return Err(format!(
-                "that would make more than {limit} goroutines, the explorer's limit for this page"
-            ));
-        }
-        self.requests[i].fetch_add(n, Ordering::AcqRel);
-        self.netpoll.external_ready.store(true, Ordering::Release);
-        self.env.io_at(self.abs_time(self.now()));
-        Ok(())
-    }
-
     /// Stores a program line on stdout.
     pub(crate) fn print_line(&self, m: Option<MId>, line: String) {
-        let n = {
-            let mut out = self.stdout.lock().unwrap();
-            out.push(line);
-            out.len() - 1
-        };
+        let n = self.output.push_stdout(line);
         self.emit(m, EvKind::Print { line: n as u32 });
     }
 
     /// A program's `write(fd, text)`: stdout (1) or stderr (2), kept line by line; a
     /// write that does not end its line leaves it open for the next one.
     pub(crate) fn write_out(&self, m: Option<MId>, fd: u8, text: &str) {
-        let (buf, open) = if fd == 2 {
-            (&self.stderr, &self.stderr_open)
-        } else {
-            (&self.stdout, &self.stdout_open)
-        };
-        let mut first = None;
-        {
-            let mut out = buf.lock().unwrap();
-            let mut parts = text.split('\n').peekable();
-            let mut was_open = open.load(Ordering::Relaxed);
-            while let Some(part) = parts.next() {
-                let last = parts.peek().is_none();
-                if last && part.is_empty() {
-                    was_open = false;
-                    break;
-                }
-                if was_open {
-                    out.last_mut().unwrap().push_str(part);
-                } else {
-                    out.push(part.to_string());
-                    first.get_or_insert(out.len() - 1);
-                }
-                was_open = last;
-            }
-            open.store(was_open, Ordering::Relaxed);
-        }
+        let first = self.output.write(fd, text);
         if fd != 2 {
             if let Some(n) = first {
                 self.emit(m, EvKind::Print { line: n as u32 });
@@ -803,11 +739,7 @@ impl Runtime {
 
     /// Ends the program (`exit(code)`), with runtime messages for stderr.
     pub fn exit(&self, m: Option<MId>, code: i32, stderr: String) {
-        let mut e = self.exit.lock().unwrap();
-        if e.is_none() {
-            *e = Some(ExitStatus { code, stderr });
-            self.exited.store(true, Ordering::Release);
-            drop(e);
+        if self.output.set_exit(code, stderr) {
             self.emit(m, EvKind::Exit { code });
         }
     }
@@ -825,11 +757,12 @@ impl Runtime {
     }
 
     pub fn is_exited(&self) -> bool {
-        self.exited.load(Ordering::Acquire)
+        self.output.is_exited()
     }
 
+    /// How the program ended, once it has (takes the lock).
     pub fn exit_status(&self) -> Option<ExitStatus> {
-        self.exit.lock().unwrap().clone()
+        self.output.exit_status()
     }
 
     /// The goroutine dump after a fatal error, as `GOTRACEBACK=single` (the default)
@@ -1010,38 +943,8 @@ impl crate::code::Host for Runtime {
         self.cfg.ncpu
     }
     fn take_requests(&self) -> [u32; 3] {
-        std::array::from_fn(|i| self.requests[i].swap(0, Ordering::AcqRel))
+        self.requests.take_spawns()
     }
-}
-
-/// How long each output stream was when a checkpoint was taken (see
-/// [`Runtime::fork`]): stdout and stderr in lines plus the length of their last line
-/// (a write without a newline extends it later), schedtrace lines, stack copies.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct OutMark {
-    stdout: (usize, usize),
-    stderr: (usize, usize),
-    schedtrace: usize,
-    stack_copies: usize,
-}
-
-fn line_mark(v: &[String]) -> (usize, usize) {
-    (v.len(), v.last().map_or(0, |l| l.len()))
-}
-
-fn cut_lines(v: &mut Vec<String>, (n, last): (usize, usize)) {
-    v.truncate(n);
-    if let Some(l) = v.last_mut() {
-        l.truncate(last);
-    }
-}
-
-fn take_vec<T>(m: &Mutex<Vec<T>>) -> Vec<T> {
-    std::mem::take(&mut *m.lock().unwrap_or_else(|e| e.into_inner()))
-}
-
-fn put_vec<T>(m: &Mutex<Vec<T>>, v: Vec<T>) {
-    *m.lock().unwrap_or_else(|e| e.into_inner()) = v;
 }
 
 impl Sched {
@@ -1141,91 +1044,37 @@ impl Runtime {
             events: self.events.fork_counters(),
             clock: env.virtual_clock(),
             env,
-            stdout: Mutex::new(Vec::new()),
-            stderr: Mutex::new(Vec::new()),
-            stdout_open: self.stdout_open.fork(),
-            stderr_open: self.stderr_open.fork(),
-            schedtrace_out: Mutex::new(Vec::new()),
-            record: fork_mutex(&self.record),
-            stack_addrs: fork_mutex(&self.stack_addrs),
-            stack_copies: Mutex::new(Vec::new()),
-            exit: fork_mutex(&self.exit),
-            exited: self.exited.fork(),
+            output: self.output.fork(),
             main_started: self.main_started.fork(),
             sysmon: fork_mutex(&self.sysmon),
             sysmon_note: self.sysmon_note.fork(),
             stack_alloc: fork_mutex(&self.stack_alloc),
             start_time: self.start_time,
-            pending_procs: self.pending_procs.fork(),
-            updater_g: self.updater_g.fork(),
-            updater_pending: self.updater_pending.fork(),
             last_gc: self.last_gc.fork(),
             gc: self.gc.fork(),
             gc_bgsweep: self.gc_bgsweep.fork(),
-            requests: std::array::from_fn(|i| self.requests[i].fork()),
+            requests: self.requests.fork(),
         };
         (rt, mark)
     }
 
     /// How long each output stream is now.
     pub fn out_mark(&self) -> OutMark {
-        let lk = |m: &Mutex<Vec<String>>| line_mark(&m.lock().unwrap_or_else(|e| e.into_inner()));
-        OutMark {
-            stdout: lk(&self.stdout),
-            stderr: lk(&self.stderr),
-            schedtrace: self
-                .schedtrace_out
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .len(),
-            stack_copies: self
-                .stack_copies
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .len(),
-        }
+        self.output.mark()
     }
 
     /// Gives this runtime (a fork taken at `mark`) the output and kept events of `from`,
     /// the same run at or after that point, cut back to `mark`; `from` is left without
     /// them. Costs only what is cut.
     pub fn adopt_output(&self, from: &Runtime, mark: &OutMark) {
-        let mut out = take_vec(&from.stdout);
-        cut_lines(&mut out, mark.stdout);
-        put_vec(&self.stdout, out);
-        let mut err = take_vec(&from.stderr);
-        cut_lines(&mut err, mark.stderr);
-        put_vec(&self.stderr, err);
-        let mut st = take_vec(&from.schedtrace_out);
-        st.truncate(mark.schedtrace);
-        put_vec(&self.schedtrace_out, st);
-        let mut sc = take_vec(&from.stack_copies);
-        sc.truncate(mark.stack_copies);
-        put_vec(&self.stack_copies, sc);
+        self.output.adopt(&from.output, mark);
         self.events.adopt(&from.events);
     }
 
     /// Like [`Runtime::adopt_output`], but copies what this fork needs from `from`,
     /// which keeps its own.
     pub fn copy_output(&self, from: &Runtime, mark: &OutMark) {
-        fn prefix<T: Clone>(m: &Mutex<Vec<T>>, n: usize) -> Vec<T> {
-            let v = m.lock().unwrap_or_else(|e| e.into_inner());
-            v[..n.min(v.len())].to_vec()
-        }
-        let mut out = prefix(&from.stdout, mark.stdout.0);
-        cut_lines(&mut out, mark.stdout);
-        put_vec(&self.stdout, out);
-        let mut err = prefix(&from.stderr, mark.stderr.0);
-        cut_lines(&mut err, mark.stderr);
-        put_vec(&self.stderr, err);
-        put_vec(
-            &self.schedtrace_out,
-            prefix(&from.schedtrace_out, mark.schedtrace),
-        );
-        put_vec(
-            &self.stack_copies,
-            prefix(&from.stack_copies, mark.stack_copies),
-        );
+        self.output.copy_prefix(&from.output, mark);
         self.events.copy_prefix(&from.events);
     }
 

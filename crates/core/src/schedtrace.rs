@@ -23,12 +23,9 @@ impl Runtime {
     /// Builds and records the schedtrace line(s) for `ms_since_start`.
     pub(crate) fn schedtrace(&self, since_start_ns: i64, detailed: bool) {
         let text = self.schedtrace_text(since_start_ns / 1_000_000, detailed);
-        let mut out = self.schedtrace_out.lock().unwrap();
-        for line in text.lines() {
-            out.push(line.into());
-            let n = out.len() - 1;
+        self.output.push_schedtrace_text(&text, |n| {
             self.emit(None, crate::trace::EvKind::SchedTrace { line: n as u32 });
-        }
+        });
     }
 
     /// The text `schedtrace(detailed)` prints at `ms` ms.

@@ -99,6 +99,11 @@ pub struct GSnap {
     pub line: u32,
     /// What the program calls it ([`crate::code::GCode::label`]).
     pub label: Option<std::sync::Arc<str>>,
+    /// When it last changed status (ns since the start).
+    pub since: i64,
+    /// The function it is in now (an index into the program's functions; `None` when
+    /// its M was running it at that moment).
+    pub func: Option<u32>,
 }
 
 #[derive(Clone, Debug, PartialEq, Default)]
@@ -236,11 +241,16 @@ impl Runtime {
                 dead += 1;
                 continue;
             }
-            let (line, label) = g
-                .exec
-                .try_lock()
-                .and_then(|ex| ex.code.as_ref().map(|c| (c.line(), c.label())))
-                .unwrap_or((0, None));
+            let (line, label, func) = match g.exec.try_lock() {
+                Some(ex) => {
+                    let (line, label) = ex
+                        .code
+                        .as_ref()
+                        .map_or((0, None), |c| (c.line(), c.label()));
+                    (line, label, Some(ex.func))
+                }
+                None => (0, None, None),
+            };
             gs.push(GSnap {
                 goid: g.goid(),
                 kind: g.kind(),
@@ -253,6 +263,8 @@ impl Runtime {
                 startarg: g.startarg.load(Ordering::Relaxed),
                 line,
                 label,
+                since: g.since.load(Ordering::Relaxed),
+                func,
             });
         }
         let sysmon = self
@@ -296,11 +308,7 @@ impl Runtime {
             events: self.events.count.load(Ordering::Relaxed),
             steals: self.events.steals.load(Ordering::Relaxed),
             preemptions: self.events.preemptions.load(Ordering::Relaxed),
-            exited: self
-                .exit
-                .try_lock()
-                .ok()
-                .and_then(|e| e.as_ref().map(|e| e.code)),
+            exited: self.output.try_exit_code(),
         }
     }
 }

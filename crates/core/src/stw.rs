@@ -26,7 +26,6 @@
 
 use std::sync::atomic::Ordering;
 
-use crate::g::GIdx;
 use crate::runtime::{MCont, MId, PId, PStatus, Runtime, SchedLocked, Wait};
 use crate::trace::EvKind;
 
@@ -338,49 +337,5 @@ impl Runtime {
         pp.status.store(PStatus::Dead as u32, Ordering::Release);
         pp.m.store(None, Ordering::Release);
         self.sched.idlep_mask[p as usize].store(false, Ordering::Release);
-    }
-
-    /// Ask for GOMAXPROCS `n` from outside the program (UI, CLI). sysmon readies the
-    /// updater goroutine, which stops the world and resizes.
-    pub fn request_gomaxprocs(&self, n: u32) -> Result<(), String> {
-        if n == 0 || n as usize > crate::runtime::MAX_MODEL_PROCS {
-            return Err(format!(
-                "GOMAXPROCS must be between 1 and {}, not {n}",
-                crate::runtime::MAX_MODEL_PROCS
-            ));
-        }
-        self.pending_procs.store(n, Ordering::Release);
-        if self.sched.sysmonwait.load(Ordering::Acquire) {
-            self.wake_sysmon();
-        }
-        Ok(())
-    }
-
-    /// The updater G (created at start-up, parked) to ready, if a request is pending.
-    ///
-    /// Two threads may want to ready it at once (sysmon, and an M at the top of
-    /// `findRunnable` honouring `updater_pending`), so the caller *claims* it: `updater_g`
-    /// reads 0 until the caller hands it back with [`Runtime::release_updater`], after
-    /// readying it or deciding not to. Only the claim's holder sees it `_Gwaiting` and
-    /// readies it, so it is readied once (two `ready`s would be a double
-    /// `_Gwaiting -> _Grunnable`).
-    pub(crate) fn take_updater_request(&self) -> Option<GIdx> {
-        if self.pending_procs.load(Ordering::Acquire) == 0 {
-            return None;
-        }
-        let g = GIdx(self.updater_g.swap(0, Ordering::AcqRel));
-        if g.is_nil() {
-            return None; // not started yet, or claimed by another thread
-        }
-        if self.g(g).status() != crate::g::GStatus::Waiting {
-            self.release_updater(g);
-            return None;
-        }
-        Some(g)
-    }
-
-    /// Hands back the claim [`Runtime::take_updater_request`] took.
-    pub(crate) fn release_updater(&self, g: GIdx) {
-        self.updater_g.store(g.0, Ordering::Release);
     }
 }

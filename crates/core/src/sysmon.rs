@@ -139,7 +139,7 @@ impl Runtime {
         if let Some(g) = self.take_updater_request() {
             if self.sched.npidle.load(Ordering::Acquire) > 0 {
                 self.injectglist(None, &[g]);
-            } else if !self.updater_pending.swap(true, Ordering::AcqRel) {
+            } else if !self.requests.set_updater_pending() {
                 self.preemptall();
             }
             self.release_updater(g);

@@ -37,7 +37,7 @@ fn run(name: &str, sets: &[(&str, &str)], procs: u32, seed: u64) -> (Sim, Stop) 
 }
 
 fn events(s: &Sim) -> Vec<Event> {
-    s.rt.events.snapshot()
+    s.rt.events().snapshot()
 }
 
 /// `runqputslow`: the ring holds 256; when a G is kicked into a full ring, the 128
@@ -203,7 +203,7 @@ fn schedtrace_lines_have_gos_format() {
         },
     );
     s.run_until(10_000 * MS, u64::MAX);
-    let lines = s.rt.schedtrace_out.lock().unwrap().clone();
+    let lines = s.rt.schedtrace_lines();
     assert!(lines.len() >= 10);
     assert!(
         lines[0].starts_with("SCHED 0ms: gomaxprocs=2 idleprocs="),
@@ -262,7 +262,10 @@ fn gomaxprocs_shrink_moves_work_to_the_global_head() {
             v
         };
         let pre = (snap(2), snap(3));
-        let n = s.rt.events.count.load(std::sync::atomic::Ordering::Relaxed);
+        let n =
+            s.rt.events()
+                .count
+                .load(std::sync::atomic::Ordering::Relaxed);
         s.step();
         let ev = events(&s);
         if ev[n as usize..]

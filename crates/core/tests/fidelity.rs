@@ -22,11 +22,11 @@ fn sim(prog: gmp_core::program::Program, procs: u32, seed: u64, cfg: Config) -> 
 }
 
 fn events(s: &Sim) -> Vec<Event> {
-    s.rt.events.snapshot()
+    s.rt.events().snapshot()
 }
 
 fn stdout(s: &Sim) -> Vec<String> {
-    s.rt.stdout.lock().unwrap().clone()
+    s.rt.stdout_lines()
 }
 
 /// `proc.go: procresize` puts the idle Ps on `sched.pidle` in ascending order, so
@@ -139,7 +139,7 @@ fn schedtrace_prints_on_sysmons_first_loop() {
         },
     );
     s.run_until(1_000 * MS, u64::MAX);
-    let lines = s.rt.schedtrace_out.lock().unwrap().clone();
+    let lines = s.rt.schedtrace_lines();
     let times: Vec<i64> = events(&s)
         .iter()
         .filter_map(|e| match e.kind {
@@ -185,13 +185,13 @@ fn timer_maybe_add_wakes_the_netpoller_only_for_the_earliest_timer() {
         "the first timer on P0 starts a spinner"
     );
     // The spinner stopped spinning; P1 is still idle and nobody polls.
-    rt.sched
+    rt.sched()
         .nmspinning
         .store(0, std::sync::atomic::Ordering::Release);
     rt.timer_maybe_add(0, 100 * MS, g);
     assert_eq!(rt.mcount(), threads + 1, "a later timer wakes nobody");
     assert_eq!(
-        rt.sched
+        rt.sched()
             .nmspinning
             .load(std::sync::atomic::Ordering::Acquire),
         0

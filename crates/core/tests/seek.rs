@@ -15,7 +15,7 @@ fn picture(rt: &Runtime, steps: u64) -> String {
     format!(
         "steps {steps}\n{:?}\n{:?}\n{:?}",
         rt.snapshot(),
-        rt.events.snapshot(),
+        rt.events().snapshot(),
         rt.output_since(&mut cur)
     )
 }

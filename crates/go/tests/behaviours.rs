@@ -38,11 +38,11 @@ fn run(name: &str, sets: &[(&str, &str)], procs: u32, seed: u64) -> (Sim, Stop) 
 }
 
 fn stdout(s: &Sim) -> Vec<String> {
-    s.rt.stdout.lock().unwrap().clone()
+    s.rt.stdout_lines()
 }
 
 fn events(s: &Sim) -> Vec<Event> {
-    s.rt.events.snapshot()
+    s.rt.events().snapshot()
 }
 
 /// `proc.go: goschedImpl`: `Gosched` puts the caller at the global queue's tail, so on one P two
@@ -122,7 +122,7 @@ fn tight_loop_needs_async_preemption() {
     for seed in 1..=5 {
         let (s, stop) = run("tight-loop", &[], 2, seed);
         assert_eq!(stop, Stop::Exited(0));
-        assert_eq!(s.rt.stderr.lock().unwrap().clone(), vec!["exit"]);
+        assert_eq!(s.rt.stderr_lines(), vec!["exit"]);
         let t = s.now();
         assert!((10 * MS..=25 * MS).contains(&t), "exit after {} ms", t / MS);
     }
@@ -139,7 +139,7 @@ fn tight_loop_needs_async_preemption() {
     // (200 ms of virtual time, ten times the latest exit above: every VM
     // instruction of the loop runs, so a longer limit only costs test time.)
     assert_eq!(s.run_until(200 * MS, u64::MAX), Stop::TimeLimit);
-    assert!(s.rt.stderr.lock().unwrap().is_empty());
+    assert!(s.rt.stderr_lines().is_empty());
 
     let mut s = sim(
         "tight-loop",
@@ -175,7 +175,7 @@ fn a_loop_calling_a_nosplit_leaf_is_never_preempted_without_signals() {
     };
     let mut sim = Sim::new(prog.program(), cfg, 1).unwrap();
     assert_eq!(sim.run_until(200 * MS, u64::MAX), Stop::TimeLimit);
-    assert!(sim.rt.stderr.lock().unwrap().is_empty());
+    assert!(sim.rt.stderr_lines().is_empty());
 }
 
 /// `checkdead`: with every user goroutine waiting and no timers, Go prints
@@ -231,9 +231,7 @@ fn stack_copies_happen_at_the_same_depths_as_go() {
     // oracle/stack_growth print these). The copy comes at the call of recurse(depth),
     // with runtime.main, main.main and one frame per level below it on the stack.
     let copies: Vec<usize> =
-        s.rt.stack_copies
-            .lock()
-            .unwrap()
+        s.rt.stack_copies()
             .iter()
             .filter(|c| c.goid == 1 && !c.shrink)
             .skip(1)
@@ -398,7 +396,7 @@ fn free_g_cache_spills_at_64() {
     )
     .unwrap();
     assert_eq!(s.run_until(10_000 * MS, u64::MAX), Stop::Exited(0));
-    assert!(s.rt.allgs.len() < 20, "allgs = {}", s.rt.allgs.len());
+    assert!(s.rt.allgs().len() < 20, "allgs = {}", s.rt.allgs().len());
 }
 
 /// `traceruntime.go` and `internal/trace/tracev2/events.go`: trace event names. Gosched → GoStop("runtime.Gosched"); a parked G →

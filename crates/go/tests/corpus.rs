@@ -21,19 +21,14 @@ fn run_in_explorer(src: &str) -> String {
     };
     let mut sim = Sim::new(prog.program(), cfg, 1).expect("runtime starts");
     let stop = sim.run_until(20_000_000_000, u64::MAX);
-    let mut out = sim.rt.stdout.lock().unwrap().join("\n");
-    if !out.is_empty()
-        && !sim
-            .rt
-            .stdout_open
-            .load(std::sync::atomic::Ordering::Relaxed)
-    {
+    let mut out = sim.rt.stdout_lines().join("\n");
+    if !out.is_empty() && !sim.rt.stdout_unterminated() {
         out.push('\n');
     }
     match stop {
         Stop::Exited(_) => {
             let st = sim.rt.exit_status().unwrap();
-            let mut err: Vec<String> = sim.rt.stderr.lock().unwrap().clone();
+            let mut err: Vec<String> = sim.rt.stderr_lines();
             err.extend(st.stderr.lines().map(String::from));
             out.push_str(&format!("--exit {}\n", st.code));
             if let Some(first) = err.iter().find(|l| !l.is_empty()) {

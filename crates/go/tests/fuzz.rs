@@ -1442,8 +1442,8 @@ fn fuzz_one_file() {
             };
             let mut sim = Sim::new(p.program(), cfg, 1).expect("runtime starts");
             let stop = sim.run_until(RUN_NS * 200, RUN_STEPS);
-            eprintln!("{}", sim.rt.stdout.lock().unwrap().join("\n"));
-            eprintln!("stderr: {:?}", sim.rt.stderr.lock().unwrap());
+            eprintln!("{}", sim.rt.stdout_lines().join("\n"));
+            eprintln!("stderr: {:?}", sim.rt.stderr_lines());
             eprintln!("stop: {stop:?} {:?}", sim.rt.exit_status());
         }
     }

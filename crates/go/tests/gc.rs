@@ -24,7 +24,7 @@ fn run(name: &str, procs: u32, gctrace: bool) -> Sim {
 }
 
 fn stdout(sim: &Sim) -> String {
-    sim.rt.stdout.lock().unwrap().join("\n")
+    sim.rt.stdout_lines().join("\n")
 }
 
 /// `mgc.go: gcBgMarkStartWorkers`: one worker per P, started from the caller's P, takes
@@ -81,10 +81,10 @@ fn gc_bg_mark_start_workers_take_goids_from_the_callers_p() {
     // Four workers, made once, all runtime (system) goroutines.
     let workers: Vec<_> = sim
         .rt
-        .allgs
+        .allgs()
         .iter()
         .filter(|g| g.status() != gmp_core::GStatus::Dead)
-        .filter(|g| g.exec.try_lock().map(|ex| ex.func) == Some(sim.rt.rtfuncs.gc_worker))
+        .filter(|g| g.exec.try_lock().map(|ex| ex.func) == Some(sim.rt.rtfuncs().gc_worker))
         .collect();
     assert_eq!(workers.len(), 4);
     assert!(workers.iter().all(|g| g.kind() == gmp_core::GKind::System));
@@ -104,9 +104,7 @@ fn shrinkstack_halves_the_stack_at_each_gc_scan() {
         );
         let shrinks = sim
             .rt
-            .stack_copies
-            .lock()
-            .unwrap()
+            .stack_copies()
             .iter()
             .filter(|c| c.goid == 1 && c.shrink)
             .count();
@@ -121,10 +119,10 @@ fn shrinkstack_halves_the_stack_at_each_gc_scan() {
 fn gc_trigger_heap_starts_cycles_from_allocation() {
     let sim = run("gc_alloc", 1, true);
     assert_eq!(stdout(&sim), "allocated 64 MB");
-    let cycles = sim.rt.gc.cycles_done();
+    let cycles = sim.rt.gc().cycles_done();
     assert_eq!(cycles.len(), 20);
     assert!(cycles.iter().all(|c| c.goal == 4 << 20 && !c.forced));
-    let trace = sim.rt.schedtrace_out.lock().unwrap().clone();
+    let trace = sim.rt.schedtrace_lines();
     assert_eq!(trace.len(), 20);
     assert!(trace[0].starts_with("gc 1 @0.0"), "{}", trace[0]);
     assert!(
@@ -142,7 +140,7 @@ fn gc_trigger_heap_starts_cycles_from_allocation() {
 fn find_runnable_gc_worker_and_idle_mark_workers() {
     for procs in [1, 2] {
         let sim = run("gc_workers", procs, true);
-        let c = sim.rt.gc.cycles_done();
+        let c = sim.rt.gc().cycles_done();
         assert_eq!(c.len(), 2, "GOMAXPROCS={procs}");
         assert!(c[0].forced && c[1].forced);
         assert!(c[0].idle_ns > 0, "GOMAXPROCS={procs}: {:?}", c[0]);
@@ -168,7 +166,7 @@ fn gc_start_and_gc_mark_done_stop_the_world() {
         let mut sim = Sim::new(prog.program(), cfg, 1).unwrap();
         sim.run_until(20_000_000_000, u64::MAX);
         let rt: &Arc<gmp_core::Runtime> = &sim.rt;
-        let events = rt.events.snapshot();
+        let events = rt.events().snapshot();
         // Which goroutine each M runs, from GoStart.
         let mut running = std::collections::HashMap::new();
         let mut phases = Vec::new();
@@ -234,7 +232,7 @@ fn tracebackothers_leaves_out_mark_workers() {
         );
         assert_eq!(
             sim.rt
-                .gc
+                .gc()
                 .worker_count
                 .load(std::sync::atomic::Ordering::Acquire),
             procs
@@ -261,7 +259,7 @@ fn forcegchelper_runs_the_periodic_gc() {
     sim.run_until(200_000_000_000, u64::MAX);
     assert_eq!(sim.rt.exit_status().unwrap().code, 0);
     assert_eq!(stdout(&sim), "done");
-    let lines = sim.rt.schedtrace_out.lock().unwrap().clone();
+    let lines = sim.rt.schedtrace_lines();
     assert_eq!(lines.len(), 3, "{lines:?}");
     assert!(lines[0].starts_with("gc 1 @0.0") && lines[0].ends_with(" 2 P (forced)"));
     assert_eq!(&*lines[1], "GC forced");
@@ -273,7 +271,7 @@ fn forcegchelper_runs_the_periodic_gc() {
     // The periodic cycle's gcStart runs on forcegchelper (goid 2).
     let mut running = std::collections::HashMap::new();
     let mut by = Vec::new();
-    for e in sim.rt.events.snapshot() {
+    for e in sim.rt.events().snapshot() {
         match e.kind {
             EvKind::GoStart { g } => {
                 running.insert(e.m, g);
@@ -303,7 +301,7 @@ fn scheddetail_lists_the_parked_mark_worker() {
     };
     let mut sim = Sim::new(prog.program(), cfg, 1).unwrap();
     sim.run_until(20_000_000_000, u64::MAX);
-    let lines = sim.rt.schedtrace_out.lock().unwrap().clone();
+    let lines = sim.rt.schedtrace_lines();
     let from = lines
         .iter()
         .position(|l| l.starts_with("SCHED 10"))

@@ -82,11 +82,11 @@ fn run(prog: Program, procs: u32, seed: u64) -> (Sim, Stop, HashMap<u64, String>
 }
 
 fn events(s: &Sim) -> Vec<Event> {
-    s.rt.events.snapshot()
+    s.rt.events().snapshot()
 }
 
 fn stdout(s: &Sim) -> Vec<String> {
-    s.rt.stdout.lock().unwrap().clone()
+    s.rt.stdout_lines()
 }
 
 fn goid(k: &EvKind) -> Option<u64> {
@@ -469,8 +469,8 @@ fn syscall_from_go_on_real_threads() {
     };
     let live = Live::start(prog, cfg, opts, Box::new(StdSpawner)).expect("starts");
     let code = live.wait(live.now() + 30_000_000_000);
-    let out = live.rt.stdout.lock().unwrap().clone();
-    let ev = live.rt.events.snapshot();
+    let out = live.rt.stdout_lines();
+    let ev = live.rt.events().snapshot();
     let threads = live.rt.mcount();
     live.stop();
     assert_eq!(code, Some(0));
@@ -527,7 +527,7 @@ fn the_accept_loop_seeks_like_a_replay() {
         format!(
             "steps {steps}\n{:?}\n{:?}\n{:?}",
             rt.snapshot(),
-            rt.events.snapshot(),
+            rt.events().snapshot(),
             rt.output_since(&mut OutputCursor::default())
         )
     };
@@ -565,7 +565,7 @@ fn the_accept_loop_seeks_like_a_replay() {
     let created = t
         .sim
         .rt
-        .events
+        .events()
         .snapshot()
         .iter()
         .filter(|e| matches!(e.kind, EvKind::GoCreate { parent: 1, .. }))

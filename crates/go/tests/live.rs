@@ -22,7 +22,7 @@ fn run_live(src: &str, procs: u32) -> (String, Option<i32>) {
     let live = Live::start(prog.program(), cfg, opts, Box::new(StdSpawner)).expect("starts");
     // Ten seconds of real time at most.
     let code = live.wait(live.now() + 10_000_000_000);
-    let out = live.rt.stdout.lock().unwrap().join("\n");
+    let out = live.rt.stdout_lines().join("\n");
     live.stop();
     (out, code)
 }

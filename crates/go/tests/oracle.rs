@@ -17,7 +17,7 @@ fn run(name: &str) -> (String, i32, String) {
     let mut sim = Sim::new(prog, cfg, 1).unwrap();
     sim.run_until(20_000_000_000, u64::MAX);
     let st = sim.rt.exit_status().expect("the program ended");
-    let out = sim.rt.stdout.lock().unwrap().join("\n");
+    let out = sim.rt.stdout_lines().join("\n");
     let err = st.stderr.lines().next().unwrap_or("").to_string();
     (out, st.code, err)
 }
@@ -72,7 +72,7 @@ fn netpoll_timer_short_through_the_go_front_end() {
     let mut sim = Sim::new(prog.program(), cfg, 1).unwrap();
     sim.run_until(20_000_000_000, u64::MAX);
     assert_eq!(
-        sim.rt.stdout.lock().unwrap().join("\n"),
+        sim.rt.stdout_lines().join("\n"),
         "sleeps shorter than 1ms: 0 of 20"
     );
 }

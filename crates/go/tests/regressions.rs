@@ -15,7 +15,7 @@ fn run(src: &str, ns: i64) -> (Stop, String) {
     };
     let mut sim = Sim::new(prog.program(), cfg, 1).expect("runtime starts");
     let stop = sim.run_until(ns, 10_000_000);
-    let out = sim.rt.stdout.lock().unwrap().join("\n");
+    let out = sim.rt.stdout_lines().join("\n");
     (stop, out)
 }
 
@@ -543,7 +543,7 @@ func main() {
     };
     let mut sim = gmp_core::Sim::new(prog.program(), cfg, 1).unwrap();
     sim.run_until(10_000_000_000, u64::MAX);
-    assert_eq!(sim.rt.stdout.lock().unwrap().clone(), ["3000"]);
+    assert_eq!(sim.rt.stdout_lines(), ["3000"]);
     assert_eq!(
         prog.in_flight(),
         0,

@@ -11,7 +11,7 @@ use gmp_core::{Config, Runtime};
 
 fn picture(rt: &Runtime, steps: u64) -> String {
     let mut cur = OutputCursor::default();
-    let lines: Vec<u32> = (1..rt.allgs.len())
+    let lines: Vec<u32> = (1..rt.allgs().len())
         .map(|i| {
             rt.g(gmp_core::GIdx(i as u32))
                 .exec
@@ -24,7 +24,7 @@ fn picture(rt: &Runtime, steps: u64) -> String {
     format!(
         "steps {steps}\n{:?}\n{:?}\n{:?}\nlines {lines:?}",
         rt.snapshot(),
-        rt.events.snapshot(),
+        rt.events().snapshot(),
         rt.output_since(&mut cur)
     )
 }

@@ -34,7 +34,7 @@ fn recursion_copies_its_stack_at_gos_depths() {
         sim.run_until(60_000_000_000, u64::MAX),
         Stop::Exited(_)
     ));
-    let out = sim.rt.stdout.lock().unwrap().clone();
+    let out = sim.rt.stdout_lines();
     let copies: Vec<&str> = out
         .iter()
         .filter_map(|l| l.strip_prefix("copy at depth "))

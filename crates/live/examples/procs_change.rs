@@ -29,18 +29,14 @@ fn main() {
             "{i}: gomaxprocs={} global={} pending={} updater_pending={}",
             snap.gomaxprocs,
             snap.global_len,
-            live.rt
-                .pending_procs
-                .load(std::sync::atomic::Ordering::Relaxed),
-            live.rt
-                .updater_pending
-                .load(std::sync::atomic::Ordering::Relaxed)
+            live.rt.pending_gomaxprocs(),
+            live.rt.updater_pending()
         );
         if snap.gomaxprocs == 2 {
             break;
         }
     }
-    for e in live.rt.events.snapshot().iter().filter(|e| {
+    for e in live.rt.events().snapshot().iter().filter(|e| {
         matches!(
             e.kind,
             gmp_core::trace::EvKind::STWBegin { .. }
@@ -50,9 +46,12 @@ fn main() {
     }) {
         println!("{:?}", e);
     }
-    let g = live.rt.g(gmp_core::GIdx(
-        live.rt.updater_g.load(std::sync::atomic::Ordering::Relaxed),
-    ));
-    println!("updater status {:?} {:?}", g.status(), g.waitreason());
+    match live.rt.updater_g() {
+        Some(g) => {
+            let g = live.rt.g(g);
+            println!("updater status {:?} {:?}", g.status(), g.waitreason());
+        }
+        None => println!("updater claimed or not started"),
+    }
     live.stop();
 }

@@ -158,8 +158,8 @@ impl Env for LiveEnv {
     }
     fn sysmon_wake(&self) {
         if let Some(rt) = self.rt.get().and_then(Weak::upgrade) {
-            for i in 0..rt.allm.len() {
-                if rt.allm[i].is_sysmon {
+            for i in 0..rt.allm().len() {
+                if rt.allm()[i].is_sysmon {
                     self.unpark(i as MId);
                 }
             }
@@ -240,7 +240,7 @@ fn run_m(rt: &Arc<Runtime>, env: &LiveEnv, m: MId) {
                 let seen = env.poll_gen.load(Ordering::Acquire);
                 loop {
                     let now = env.virt_now();
-                    let due = until.min(rt.abs_time(rt.netpoll.next_ready()));
+                    let due = until.min(rt.abs_time(rt.netpoll_next_ready()));
                     // netpollBreak or new I/O: back to findRunnable's tail.
                     if now >= due || rt.is_exited() || env.poll_gen.load(Ordering::Acquire) != seen
                     {
@@ -338,7 +338,7 @@ impl Live {
     }
 
     fn wake_all(&self) {
-        for i in 0..self.rt.allm.len() {
+        for i in 0..self.rt.allm().len() {
             self.env.unpark(i as MId);
         }
         self.env.poke_poller();

@@ -174,7 +174,7 @@ impl Run {
             "{}: exit {code}, stderr:\n{}",
             self.what, st.stderr
         );
-        let out = self.rt().stdout.lock().unwrap().clone();
+        let out = self.rt().stdout_lines();
         assert_eq!(out, want_stdout, "{}: stdout", self.what);
         self.created = self.check_after_exit();
         self
@@ -189,10 +189,10 @@ impl Run {
         let code = self.wait_exit(max_virtual);
         self.wait_threads();
         assert_eq!(code, 0, "{}: exit {code}", self.what);
-        let out = self.rt().stdout.lock().unwrap().clone();
+        let out = self.rt().stdout_lines();
         if out != want_stdout {
             use gmp_core::trace::{EvKind, StopReason};
-            let ev = self.rt().events.snapshot();
+            let ev = self.rt().events().snapshot();
             let preempted = ev
                 .iter()
                 .any(|e| matches!(e.kind, EvKind::Preempt { g, .. } if g >= 7));
@@ -240,7 +240,7 @@ impl Run {
 /// before the G itself exits), at most one per P. Returns the number of user goroutines
 /// created (main included).
 fn conservation(rt: &Runtime, what: &str) -> usize {
-    let procs = rt.gomaxprocs().max(rt.cfg.gomaxprocs) as usize;
+    let procs = rt.gomaxprocs().max(rt.cfg().gomaxprocs) as usize;
     conservation_allowing(rt, what, procs + 1)
 }
 
@@ -251,7 +251,7 @@ fn conservation_allowing(rt: &Runtime, what: &str, max_alive: usize) -> usize {
     // goid → kind and status of the Gs alive now (a dead G's slot may carry a newer goid).
     let mut alive: HashMap<u64, (GKind, GStatus)> = HashMap::new();
     let mut system: HashSet<u64> = HashSet::new();
-    for i in 1..rt.allgs.len() {
+    for i in 1..rt.allgs().len() {
         let g = rt.g(GIdx(i as u32));
         if g.kind() == GKind::System {
             // runtime.main's own goroutines are created once and never exit.
@@ -271,7 +271,7 @@ fn conservation_allowing(rt: &Runtime, what: &str, max_alive: usize) -> usize {
         }
         v[i] = v[i].saturating_add(1);
     };
-    for e in rt.events.snapshot() {
+    for e in rt.events().snapshot() {
         match e.kind {
             EvKind::GoCreate { g, .. } if !system.contains(&g) => bump(&mut created, g),
             EvKind::GoDestroy { g } => {
@@ -322,14 +322,14 @@ fn describe(rt: &Runtime) -> String {
         "now {} ms, gomaxprocs {}, global queue {}, nmspinning {}, npidle {}, nmidle {}, events {}\n",
         rt.now() / MS,
         rt.gomaxprocs(),
-        rt.sched.runqsize.load(Ordering::Relaxed),
-        rt.sched.nmspinning.load(Ordering::Relaxed),
-        rt.sched.npidle.load(Ordering::Relaxed),
-        rt.sched.nmidle.load(Ordering::Relaxed),
-        rt.events.count.load(Ordering::Relaxed),
+        rt.sched().runqsize.load(Ordering::Relaxed),
+        rt.sched().nmspinning.load(Ordering::Relaxed),
+        rt.sched().npidle.load(Ordering::Relaxed),
+        rt.sched().nmidle.load(Ordering::Relaxed),
+        rt.events().count.load(Ordering::Relaxed),
     );
-    for i in 0..rt.allm.len() {
-        let m = &rt.allm[i];
+    for i in 0..rt.allm().len() {
+        let m = &rt.allm()[i];
         let cont = format!("{:?}", m.cont());
         s.push_str(&format!(
             "  M{} sysmon={} p={:?} curg={} spinning={} park={} cont={cont}\n",
@@ -352,7 +352,7 @@ fn describe(rt: &Runtime) -> String {
         ));
     }
     let mut by_status: HashMap<String, usize> = HashMap::new();
-    for i in 1..rt.allgs.len() {
+    for i in 1..rt.allgs().len() {
         let g = rt.g(GIdx(i as u32));
         if g.kind() != GKind::System {
             *by_status.entry(format!("{:?}", g.status())).or_default() += 1;
@@ -393,7 +393,7 @@ fn gosched_on_several_ps_loses_no_goroutine() {
         let code = run.wait_exit(20 * SEC);
         assert_eq!(code, 0);
         run.wait_threads();
-        let out = run.rt().stdout.lock().unwrap().join("\n");
+        let out = run.rt().stdout_lines().join("\n");
         let rec = out.trim_matches(['[', ']']).split_whitespace().count();
         assert_eq!(rec, 8 * 200, "{}: labels recorded", run.what);
         run.check_after_exit();
@@ -499,7 +499,7 @@ fn spawn_a_million_goroutines() {
         eprintln!(
             "spawn n={N} procs={procs}: {:.2} s, {} events",
             t0.elapsed().as_secs_f64(),
-            run.rt().events.count.load(Ordering::Relaxed)
+            run.rt().events().count.load(Ordering::Relaxed)
         );
     }
 }
@@ -544,7 +544,7 @@ fn gomaxprocs_changes_while_running() {
         let run = run.finish(60 * SEC, &["done"]);
         let changes: Vec<u32> = run
             .rt()
-            .events
+            .events()
             .snapshot()
             .iter()
             .filter_map(|e| match e.kind {
@@ -609,12 +609,12 @@ fn stop_mid_run_leaves_a_consistent_runtime() {
         // longer than a fixed 40 ms to get there.
         let t0 = std::time::Instant::now();
         let started = |rt: &Runtime| {
-            let system: HashSet<u64> = (1..rt.allgs.len())
+            let system: HashSet<u64> = (1..rt.allgs().len())
                 .map(|i| rt.g(GIdx(i as u32)))
                 .filter(|g| g.kind() == GKind::System)
                 .map(|g| g.goid())
                 .collect();
-            rt.events
+            rt.events()
                 .snapshot()
                 .iter()
                 .filter(|e| matches!(e.kind, EvKind::GoCreate { g, .. } if !system.contains(&g)))
@@ -671,7 +671,7 @@ fn gomaxprocs_requests_bombard_a_busy_program() {
             let run = run.finish(30 * SEC, &["done"]);
             let changes = run
                 .rt()
-                .events
+                .events()
                 .snapshot()
                 .iter()
                 .filter(|e| matches!(e.kind, EvKind::ProcsChange { .. }))
@@ -712,7 +712,7 @@ fn playground_spawn_requests_from_outside() {
         let deadline = Instant::now() + Duration::from_secs(30);
         let destroyed = || {
             run.rt()
-                .events
+                .events()
                 .snapshot()
                 .iter()
                 .filter(|e| matches!(e.kind, EvKind::GoDestroy { .. }))

@@ -105,7 +105,7 @@ pub fn scrubber(props: &ScrubberProps) -> Html {
     let build_ms = format!("{:.1}", r.last_build_ms);
     let events = eng
         .rt()
-        .events
+        .events()
         .count
         .load(std::sync::atomic::Ordering::Relaxed)
         .to_string();
