@@ -339,7 +339,7 @@ impl Runner {
         let mut confirm =
             match to {
                 Some((StepTarget::LintAt(k, first, last), _)) => Some(
-                    crate::confirm::Confirm::new(k, first, last, e.rt().cfg.asyncpreemptoff),
+                    crate::confirm::Confirm::new(k, first, last, e.rt().cfg().asyncpreemptoff),
                 ),
                 _ => None,
             };
