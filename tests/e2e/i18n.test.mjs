@@ -205,30 +205,37 @@ test('the picker, by keyboard: the page changes language at once and remembers i
 test('before the scheduler loads, its sentences speak the language: lang=, else the browser\'s', async () => {
   const html = fs.readFileSync(path.join(ROOT, 'index.html'), 'utf8');
   const BOOT = JSON.parse(html.match(/var BOOT_TEXT = (\{[\s\S]*?\n      \});/)[1]);
-  const noSharedMemory = () => {
-    const M = WebAssembly.Memory;
-    WebAssembly.Memory = function Memory(d) {
-      if (d && d.shared) throw new TypeError('shared memory is not supported');
-      return new M(d);
-    };
+  // The wasm is held back (the page says "Loading…"), then refused (it says the load
+  // failed), whichever bundle the page picked.
+  const holdThenRefuse = async (page) => {
+    let release;
+    const held = new Promise((r) => { release = r; });
+    await page.route(/_bg\.wasm$/, async (route) => { await held; await route.abort(); });
+    return release;
   };
   // lang= in the URL, as an embed gives it.
   let page = await browser.newPage();
-  await page.addInitScript(noSharedMemory);
-  await page.goto(`${site.url}?lang=th`);
-  let boot = await page.waitForSelector('#boot[data-state="no-shared-memory"]', { timeout: 10_000 });
-  assert.equal(await boot.textContent(), BOOT.th['no-shared-memory']);
+  let release = await holdThenRefuse(page);
+  await page.goto(`${site.url}?lang=th`, { waitUntil: 'domcontentloaded' });
+  let boot = await page.waitForSelector('#boot');
+  assert.equal(await boot.textContent(), BOOT.th.loading);
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'th');
-  await shot(page, 'boot-no-shared-memory-th');
+  release();
+  boot = await page.waitForSelector('#boot[data-state="load-failed"]', { timeout: 10_000 });
+  assert.equal(await boot.textContent(), BOOT.th['load-failed']);
+  await shot(page, 'boot-load-failed-th');
   await page.close();
   // No lang=: a browser set to Taiwanese Mandarin gets Traditional Chinese.
   page = await browser.newPage();
   await page.addInitScript(() => Object.defineProperty(navigator, 'languages', { get: () => ['zh-TW', 'en-US'] }));
-  await page.addInitScript(noSharedMemory);
-  await page.goto(site.url);
-  boot = await page.waitForSelector('#boot[data-state="no-shared-memory"]', { timeout: 10_000 });
-  assert.equal(await boot.textContent(), BOOT['zh-Hant']['no-shared-memory']);
+  release = await holdThenRefuse(page);
+  await page.goto(site.url, { waitUntil: 'domcontentloaded' });
+  boot = await page.waitForSelector('#boot');
+  assert.equal(await boot.textContent(), BOOT['zh-Hant'].loading);
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-Hant');
+  release();
+  boot = await page.waitForSelector('#boot[data-state="load-failed"]', { timeout: 10_000 });
+  assert.equal(await boot.textContent(), BOOT['zh-Hant']['load-failed']);
   await page.close();
 });
 

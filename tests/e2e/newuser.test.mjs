@@ -251,7 +251,7 @@ test('8. a browser that will not start workers gets a plain sentence and the det
   noErrors(page, assert);
 });
 
-test('8. without shared WebAssembly.Memory the page says so instead of loading forever', async () => {
+test('8. without shared WebAssembly.Memory the page loads the bundle without threads and runs', async () => {
   const page = await browser.newPage();
   await page.addInitScript(() => {
     const M = WebAssembly.Memory;
@@ -260,11 +260,13 @@ test('8. without shared WebAssembly.Memory the page says so instead of loading f
       return new M(d);
     };
   });
-  await page.goto(site.url);
-  const boot = await page.waitForSelector('#boot[data-state="no-shared-memory"]', { timeout: 10_000 });
-  assert.match(await boot.textContent(), /cannot run GMP Explorer: it does not offer shared WebAssembly memory/);
-  await page.waitForTimeout(1000);
+  await page.goto(isolated.url);
+  await page.waitForSelector('#driver-badge.sim', { timeout: 20_000 });
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.bundle), 'fallback');
   assert.doesNotMatch(await page.innerText('body'), /Loading the scheduler/);
+  await spawn(page, 'cpu', 3);
+  await page.waitForFunction(() => Number(document.querySelector('#gcount').dataset.cpu) === 3, null, { timeout: 15_000 });
+  noErrors(page, assert);
 });
 
 test('10. a quiz embed shows the quiz; completion needs every answer, or the author\'s pass=N', async () => {

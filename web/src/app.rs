@@ -62,7 +62,7 @@ pub fn app() -> Html {
     let page = use_reducer(|| {
         Page::new_in(
             &location().1,
-            pool::cross_origin_isolated(),
+            pool::threads_possible(),
             crate::i18n::stored_lang().as_deref(),
             &crate::i18n::browser_langs(),
         )
@@ -128,11 +128,11 @@ pub fn app() -> Html {
         });
     }
 
-    // Start the worker pool (isolated pages only).
+    // Start the worker pool (the threaded build on an isolated page only).
     {
         let d = dispatch.clone();
         use_effect_with((), move |_| {
-            if pool::cross_origin_isolated() {
+            if pool::threads_possible() {
                 wasm_bindgen_futures::spawn_local(async move {
                     match pool::init(POOL_THREADS).await {
                         Ok(()) => d.emit(Action::PoolReady),

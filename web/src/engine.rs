@@ -173,6 +173,9 @@ impl Engine {
     }
 
     pub fn new_live(spec: RunSpec, scale: f64, threads: usize) -> Result<Engine, String> {
+        if cfg!(target_arch = "wasm32") && !crate::pool::THREADED {
+            return Err("live mode needs the threaded build (this one has no worker pool)".into());
+        }
         let (prog, cfg, reqs) = spec.program_and_config()?;
         let opts = gmp_live::LiveOptions {
             scale,

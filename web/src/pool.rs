@@ -1,7 +1,20 @@
 //! The worker pool: Web Workers from wasm-bindgen-rayon over the shared
 //! `WebAssembly.Memory`. Each M of a live run is one long task on one worker.
+//!
+//! Only the threaded build has it (`target_feature = "atomics"`). The fallback build,
+//! which index.html loads where the page is not cross-origin isolated or shared memory
+//! is missing, is plain wasm32 without atomics: no pool, so no live driver.
 
 use gmp_live::Spawner;
+
+/// Whether this build can share its memory with workers: the threaded wasm build.
+/// (Natively there is no pool either: the page's unit tests run without one.)
+pub const THREADED: bool = cfg!(all(target_arch = "wasm32", target_feature = "atomics"));
+
+/// Whether live mode can start here: the threaded build, on an isolated page.
+pub fn threads_possible() -> bool {
+    THREADED && cross_origin_isolated()
+}
 
 /// Whether this page may share memory with workers (COOP/COEP were sent). Without it the
 /// browser hides `SharedArrayBuffer` and workers cannot see our memory.
@@ -14,7 +27,7 @@ pub fn cross_origin_isolated() -> bool {
 }
 
 /// Starts `threads` workers and resolves when they are ready to take tasks.
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", target_feature = "atomics"))]
 pub async fn init(threads: usize) -> Result<(), String> {
     wasm_bindgen_futures::JsFuture::from(wasm_bindgen_rayon::init_thread_pool(threads))
         .await
@@ -22,9 +35,9 @@ pub async fn init(threads: usize) -> Result<(), String> {
         .map_err(|e| format!("{e:?}"))
 }
 
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(not(all(target_arch = "wasm32", target_feature = "atomics")))]
 pub async fn init(_threads: usize) -> Result<(), String> {
-    Err("the worker pool exists only in the browser".into())
+    Err("the worker pool exists only in the threaded build, in the browser".into())
 }
 
 /// Runs each task on its own pool worker (`rayon::spawn`). A live run's first M is
@@ -33,8 +46,13 @@ pub struct PoolSpawner;
 
 impl Spawner for PoolSpawner {
     fn spawn(&self, _name: String, task: Box<dyn FnOnce() + Send + 'static>) {
-        #[cfg(target_arch = "wasm32")]
+        #[cfg(all(target_arch = "wasm32", target_feature = "atomics"))]
         rayon::spawn(task);
+        #[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
+        {
+            drop(task);
+            unreachable!("{_name}: Engine::new_live refuses to start without the worker pool");
+        }
         #[cfg(not(target_arch = "wasm32"))]
         gmp_live::StdSpawner.spawn(_name, task);
     }
@@ -47,12 +65,14 @@ pub struct RayonSpawner;
 
 impl RayonSpawner {
     pub fn spawn_all(tasks: Vec<Box<dyn FnOnce() + Send + 'static>>) {
-        #[cfg(target_arch = "wasm32")]
+        #[cfg(all(target_arch = "wasm32", target_feature = "atomics"))]
         rayon::spawn(move || {
             for task in tasks {
                 rayon::spawn(task);
             }
         });
+        #[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
+        assert!(tasks.is_empty(), "no worker pool in this build");
         #[cfg(not(target_arch = "wasm32"))]
         for task in tasks {
             gmp_live::StdSpawner.spawn(String::new(), task);

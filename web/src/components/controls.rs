@@ -7,7 +7,7 @@ use gmp_core::GKind;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use crate::state::{Action, Driver, Page};
+use crate::state::{Action, Driver, Page, Pool};
 use crate::strings::Text;
 
 #[derive(Properties, PartialEq)]
@@ -89,6 +89,9 @@ pub fn controls(props: &ControlsProps) -> Html {
         html! { <button id={id} class={class} onclick={send(Action::Spawn(kind))} disabled={finished}
         title={if kind == GKind::Cpu { s.t("controls.spawn_key") } else { String::new() }}>{ s.t(label) }</button> }
     };
+    // Not isolated (the fallback bundle, or no shared memory): no worker pool can start,
+    // so live mode is not offered, and the note says why.
+    let live_off = page.pool == Pool::NotIsolated;
     let pause_label = s.t(if finished || st.paused {
         "controls.run"
     } else {
@@ -114,10 +117,13 @@ pub fn controls(props: &ControlsProps) -> Html {
                         { for (1..=16u32).map(|n| html!{ <option value={n.to_string()} selected={n == props.gomaxprocs.max(1)}>{ n }</option> }) }
                     </select></label>
                 <label>{ s.t("controls.driver") }{ " " }
-                    <select id="driver" onchange={on_driver}>
-                        <option value="live" selected={st.driver == Driver::Live}>{ s.t("controls.driver_live") }</option>
+                    <select id="driver" onchange={on_driver} aria-describedby={live_off.then_some("driver-note")}>
+                        <option value="live" selected={st.driver == Driver::Live} disabled={live_off}>{ s.t("controls.driver_live") }</option>
                         <option value="sim" selected={st.driver == Driver::Sim}>{ s.t("controls.driver_sim") }</option>
                     </select></label>
+                if live_off {
+                    <p id="driver-note" class="help">{ s.t("controls.live_needs_isolation") }</p>
+                }
                 <label>{ s.t("controls.speed") }{ " " }
                     <select id="speed" onchange={on_speed} title={s.t("controls.speed_help")}>
                         { for [(0.01, "1/100×"), (0.05, "1/20×"), (0.2, "1/5×"), (1.0, "1×")].iter().map(|(v, l)| html!{

@@ -409,8 +409,9 @@ fn every_key_the_code_asks_for_exists_and_every_key_is_asked_for() {
 }
 
 /// The sentences `index.html` shows before the wasm (and any text file) has loaded:
-/// "Loading…", no shared memory, a failed load. Each language has all three, in its
-/// own words, and the boot script knows the page's languages.
+/// "Loading…" and a failed load (without shared memory it loads the fallback bundle,
+/// so that has no sentence of its own). Each language has both, in its own words, and
+/// the boot script knows the page's languages.
 #[test]
 fn the_boot_sentences_of_index_html_exist_in_every_language() {
     let html = read("index.html").unwrap();
@@ -434,7 +435,7 @@ fn the_boot_sentences_of_index_html_exist_in_every_language() {
         Some(Json::Str(s)) if !s.trim().is_empty() => s.clone(),
         other => panic!("BOOT_TEXT.{lang}.{key} is {other:?}"),
     };
-    for key in ["loading", "no-shared-memory", "load-failed"] {
+    for key in ["loading", "load-failed"] {
         let en = text("en", key);
         for lang in page.iter().filter(|l| **l != "en") {
             assert_ne!(
