@@ -607,7 +607,7 @@ enum Pending {
         /// fire are dropped when the select completes.
         sent: Vec<(usize, i64)>,
     },
-    /// `runtime.GOMAXPROCS(n)` returns the setting before the call (`proc.go:
+    /// `runtime.GOMAXPROCS(n)` returns the setting before the call (`debug.go:
     /// GOMAXPROCS`: `ret := int(gomaxprocs)` before `stopTheWorldGC`), read when it
     /// was called: by the time the code resumes, procresize has changed it.
     Procs {

@@ -1,5 +1,5 @@
 // runtime.GOMAXPROCS(n) returns the setting before the call, also when the call
-// changes it (proc.go: GOMAXPROCS reads gomaxprocs before it stops the world).
+// changes it (debug.go: GOMAXPROCS reads gomaxprocs before it stops the world).
 package main
 
 import (
