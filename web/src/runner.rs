@@ -642,6 +642,74 @@ mod tests {
         assert!(resolved >= 8, "{resolved} bookmarks");
     }
 
+    /// The thread and GOMAXPROCS searches land on the step of their event, in the
+    /// programs of the lessons that use them: in m-life, past main's start, the first new M comes
+    /// from a blocked read's handoffp (one more thread), the next M to go idle parks on
+    /// sched.midle (stopm), and the next one woken (notewakeup) is an idle M, so the
+    /// count of threads does not grow; in procs-change, procresize leaves one P and
+    /// moves the destroyed Ps' goroutines to the global run queue.
+    #[test]
+    fn new_m_stop_m_wake_m_and_procresize_land_on_their_events() {
+        use crate::state::StepTarget as T;
+        use gmp_core::snapshot::MState;
+        let en = |r: &Runner| crate::strings::Text::english().msgs(r.caption.as_deref().unwrap());
+        let go = |page: &mut Page, r: &mut Runner, t: T| {
+            page.apply(Action::StepTo(t));
+            r.carry_out(page);
+            r.engine.as_ref().unwrap().snapshot()
+        };
+        let mut page = Page::new("scenario=m-life&procs=2", false);
+        let mut r = Runner::default();
+        r.carry_out(&page);
+        r.tick(0.0);
+        let at_main = go(&mut page, &mut r, T::MainStarts);
+        let made = go(&mut page, &mut r, T::NewM);
+        let c = en(&r);
+        assert!(
+            c.contains("A new OS thread M") && c.contains("(newm)"),
+            "{c}"
+        );
+        assert_eq!(made.threads, at_main.threads + 1, "{c}");
+        // The P it runs was taken from an M blocked in read(2).
+        assert!(
+            made.ms.iter().any(|m| m.state == MState::SyscallNoP),
+            "an M in a syscall without its P: {:?}",
+            made.ms
+        );
+        let parked = go(&mut page, &mut r, T::StopM);
+        let c = en(&r);
+        assert!(c.contains("sleeps (stopm)"), "{c}");
+        assert!(parked.nmidle >= 1, "{c}");
+        assert!(
+            parked.now >= 15_000_000,
+            "the reads took 15 ms: {}",
+            parked.now
+        );
+        let woken = go(&mut page, &mut r, T::WakeM);
+        let c = en(&r);
+        assert!(c.contains("is woken to run a P (notewakeup)"), "{c}");
+        assert_eq!(woken.threads, parked.threads, "no new thread: {c}");
+        assert!(
+            woken.ms.iter().all(|m| m.state != MState::Exited),
+            "{:?}",
+            woken.ms
+        );
+        let mut page = Page::new("scenario=procs-change&procs=4", false);
+        let mut r = Runner::default();
+        r.carry_out(&page);
+        r.tick(0.0);
+        let start = go(&mut page, &mut r, T::MainStarts);
+        assert_eq!(start.gomaxprocs, 4);
+        let resized = go(&mut page, &mut r, T::Procresize);
+        let c = en(&r);
+        assert!(c.contains("GOMAXPROCS is now 1 (procresize"), "{c}");
+        assert_eq!(resized.gomaxprocs, 1);
+        assert!(
+            c.contains("is destroyed (GOMAXPROCS went down): the goroutines queued on it move to the global run queue"),
+            "{c}"
+        );
+    }
+
     /// A learner who keeps pressing Spawn 10,000 meets the explorer's goroutine limit
     /// (`Config::max_goroutines`, 200,000 here; requests count as soon as they are
     /// made): the click past it is refused in the page's words, the rest stands.

@@ -299,6 +299,14 @@ pub enum StepTarget {
     StackShrink,
     /// The next goroutine parked on the netpoller (`gopark(waitReasonIOWait)`).
     ParkNet,
+    /// The next new M, an OS thread (`startm` found no idle M: `newm`).
+    NewM,
+    /// The next M with nothing to do going to sleep on the idle list (`stopm`).
+    StopM,
+    /// The next idle M woken to run a P (`startm` → `notewakeup`).
+    WakeM,
+    /// The next GOMAXPROCS change (`procresize`, with the world stopped).
+    Procresize,
 }
 
 impl StepTarget {
@@ -331,6 +339,10 @@ impl StepTarget {
             (StepTarget::StackShrink, EvKind::StackShrink { .. }) => true,
             // The execution tracer's block reason for IO wait (`traceBlockNet`).
             (StepTarget::ParkNet, EvKind::GoBlock { reason, .. }) => *reason == "network",
+            (StepTarget::NewM, EvKind::MStart { .. }) => true,
+            (StepTarget::StopM, EvKind::MPark { .. }) => true,
+            (StepTarget::WakeM, EvKind::MWake { .. }) => true,
+            (StepTarget::Procresize, EvKind::ProcsChange { .. }) => true,
             _ => false,
         }
     }
@@ -349,6 +361,10 @@ impl StepTarget {
             StepTarget::StackGrow => "step.next_stack_grow",
             StepTarget::StackShrink => "step.next_stack_shrink",
             StepTarget::ParkNet => "step.next_park_net",
+            StepTarget::NewM => "step.next_new_m",
+            StepTarget::StopM => "step.next_stop_m",
+            StepTarget::WakeM => "step.next_wake_m",
+            StepTarget::Procresize => "step.next_procresize",
         }
     }
 

@@ -133,8 +133,6 @@ pub struct Cx<'a> {
     /// The last op yielded did not complete (`sync.Mutex.Lock` spun or parked and
     /// runs `lockSlow` again): yield it again.
     pub retry: bool,
-    /// The value `runtime.GOMAXPROCS(n)` returned (the previous setting).
-    pub prev_procs: u32,
     /// CPU ns the code may use before yielding [`Yield::Budget`].
     pub budget_ns: u64,
     /// Out: CPU ns the code used.

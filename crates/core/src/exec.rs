@@ -574,7 +574,6 @@ impl Runtime {
             received,
             selected: ex.selected.take(),
             retry: std::mem::take(&mut ex.retry),
-            prev_procs: self.sched.gomaxprocs.load(Ordering::Acquire) as u32,
             budget_ns: CODE_BUDGET_NS,
             used_ns: 0,
             alloc_bytes: 0,

@@ -88,6 +88,21 @@ const FILES: &[File] = &[
         "main waits on a channel nobody sends on: checkdead reports a deadlock",
         "experiment g"
     ),
+    file!(
+        "m-life",
+        "blocking reads take their M: handoffp starts a new M (newm), idle Ms park (stopm) and are woken",
+        "seed 003 (Thread: newm, stopm)"
+    ),
+    file!(
+        "idle-conns",
+        "one goroutine per connection: idle keep-alive reads park on the netpoller, busy ones get the Ps",
+        "seed 000 (net/http, one goroutine per connection)"
+    ),
+    file!(
+        "procs-change",
+        "runtime.GOMAXPROCS(n) mid-run: stopTheWorld, procresize, startTheWorld",
+        "seed 003 (procresize)"
+    ),
 ];
 
 /// The order `gmp list` and the page's scenario menu show.
@@ -104,6 +119,9 @@ const ORDER: &[&str] = &[
     "spawn",
     "pingpong",
     "deadlock",
+    "m-life",
+    "idle-conns",
+    "procs-change",
 ];
 
 /// One constant of a file's parameter block, as written.

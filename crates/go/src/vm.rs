@@ -607,8 +607,12 @@ enum Pending {
         /// fire are dropped when the select completes.
         sent: Vec<(usize, i64)>,
     },
+    /// `runtime.GOMAXPROCS(n)` returns the setting before the call (`debug.go:
+    /// GOMAXPROCS`: `ret := int(gomaxprocs)` before `stopTheWorldGC`), read when it
+    /// was called: by the time the code resumes, procresize has changed it.
     Procs {
         dst: Reg,
+        prev: i64,
     },
     /// `Lock` may have to be yielded again (`lockSlow` loops).
     Lock(u32),
@@ -1086,7 +1090,7 @@ impl Gor {
                     fr.regs[ok as usize] = V::Bool(got);
                 }
             }
-            Pending::Procs { dst } => fr.regs[dst as usize] = V::Int(cx.prev_procs as i64),
+            Pending::Procs { dst, prev } => fr.regs[dst as usize] = V::Int(prev),
         }
         None
     }
@@ -2802,7 +2806,10 @@ impl Gor {
                     self.set_results(dst, vec![V::Int(cx.host.gomaxprocs() as i64)]);
                     return Ok(());
                 }
-                self.pending = Pending::Procs { dst };
+                self.pending = Pending::Procs {
+                    dst,
+                    prev: cx.host.gomaxprocs() as i64,
+                };
                 y(Op::SetMaxProcs(want.min(1024) as u32))
             }
             NumGoroutine => {
