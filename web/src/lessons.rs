@@ -1,6 +1,6 @@
 //! The lessons: the course chapters' examples and claims as runs a learner can watch,
 //! step and vary. A lesson is files in `lessons/<id>/`: `lesson.json` (its program, a
-//! built-in scenario; GOMAXPROCS; its variants with their parameters, the text real Go
+//! built-in scenario or its own Go file, `lessons/<id>/main.go`; GOMAXPROCS; its variants with their parameters, the text real Go
 //! prints and how many real runs agreed) and its words, `<lang>.json`. `build.rs` reads
 //! every `lesson.json` into [`LESSONS`] at build time, so adding a lesson is adding its
 //! directory. The facts are the Go runtime's (`runtime/proc.go`, `stack.go`), checked
@@ -19,7 +19,9 @@ pub struct RealGo {
 /// A variant of a lesson. Its label and note are text: `lessons/<id>/<lang>.json`.
 pub struct Variant {
     pub id: &'static str,
-    /// The scenario it runs (the lesson's, unless the variant names another).
+    /// The scenario it runs (the lesson's, unless the variant names another): a
+    /// built-in one's name, or a lesson's own Go file's path (`lessons/<id>/main.go`,
+    /// see [`scenario`]).
     pub scenario: &'static str,
     pub params: &'static [(&'static str, &'static str)],
     pub procs: Option<u32>,
@@ -78,8 +80,31 @@ pub struct Lesson {
     pub bookmarks: &'static [Option<Bookmark>],
 }
 
-// `LESSONS` and `EN_LESSONS` (the English text, compiled in), from lessons/*/.
+// `LESSONS`, `EN_LESSONS` (the English text, compiled in) and `LESSON_FILES` (the
+// lessons' own Go files: path, text), from lessons/*/.
 include!(concat!(env!("OUT_DIR"), "/lessons.rs"));
+
+/// The lessons' own Go files read as scenarios' files are (`gmp_go::scenarios::from_file`:
+/// the first `const ( ... )` block is the parameters), once.
+static OWN: std::sync::LazyLock<Vec<gmp_core::scenarios::Scenario>> =
+    std::sync::LazyLock::new(|| {
+        LESSON_FILES
+            .iter()
+            .map(|(name, text)| {
+                gmp_go::scenarios::from_file(name, "a lesson's own program", name, text)
+                    .unwrap_or_else(|e| panic!("{name}: {e}"))
+            })
+            .collect()
+    });
+
+/// A scenario by name: a lesson's own Go file (`lessons/<id>/main.go`) or a built-in
+/// scenario. Everything the page does with a scenario (its source, parameters, the
+/// run) it does with a lesson's file the same way.
+pub fn scenario(name: &str) -> Option<&'static gmp_core::scenarios::Scenario> {
+    OWN.iter()
+        .find(|s| s.name == name)
+        .or_else(|| gmp_go::scenarios::find(name))
+}
 
 pub fn find(id: &str) -> Option<&'static Lesson> {
     LESSONS.iter().find(|l| l.id == id)
@@ -127,7 +152,7 @@ mod tests {
                     real.agreed,
                     real.runs
                 );
-                let s = gmp_go::scenarios::find(l.scenario_for(v))
+                let s = scenario(l.scenario_for(v))
                     .unwrap_or_else(|| panic!("{what}: no scenario {}", v.scenario));
                 let given: Vec<(String, String)> = v
                     .params

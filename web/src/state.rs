@@ -121,7 +121,7 @@ impl Settings {
         }
         // Each parameter is checked on its own: a bad one gets the default, as every
         // other bad value does, and the good ones stay.
-        if let Some(sc) = gmp_go::scenarios::find(&st.spec.scenario) {
+        if let Some(sc) = crate::lessons::scenario(&st.spec.scenario) {
             for (k, v) in &u.params {
                 match sc.params(&[(k.clone(), v.clone())]) {
                     Ok(_) => {
@@ -842,7 +842,7 @@ impl Page {
     /// has one the front end runs.
     pub fn own_source(&self) -> Option<String> {
         let spec = &self.settings.spec;
-        let sc = gmp_go::scenarios::find(&spec.scenario)?;
+        let sc = crate::lessons::scenario(&spec.scenario)?;
         let p = sc.params(&spec.params).ok()?;
         gmp_go::scenarios::from_go(sc).then(|| gmp_go::scenarios::source(sc, &p))
     }
@@ -858,7 +858,7 @@ impl Page {
             return Some((own, true));
         }
         let spec = &self.settings.spec;
-        let sc = gmp_go::scenarios::find(&spec.scenario)?;
+        let sc = crate::lessons::scenario(&spec.scenario)?;
         let p = sc.params(&spec.params).ok()?;
         Some((gmp_go::scenarios::source(sc, &p), false))
     }
