@@ -138,6 +138,8 @@ fn main() {
             "stack_grow",
             "stack_shrink",
             "park_net",
+            "exit",
+            "fair",
         ];
         for (i, b) in v["bookmarks"].as_array().into_iter().flatten().enumerate() {
             let f = format!("bookmarks[{i}]");

@@ -63,6 +63,8 @@ pub fn target(name: &str) -> Option<crate::state::StepTarget> {
         "park_net" => T::ParkNet,
         "stack_grow" => T::StackGrow,
         "stack_shrink" => T::StackShrink,
+        "exit" => T::Exit,
+        "fair" => T::Fair,
         _ => return None,
     })
 }

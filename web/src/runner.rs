@@ -368,6 +368,25 @@ impl Runner {
                         break;
                     }
                 }
+                // `proc.go: findRunnable`: `if pp.schedtick%61 == 0 && !sched.runq.empty()`,
+                // one G from the global queue before the local one. Seen from outside: a G
+                // starts that was in the global queue while its P's runnext or ring held
+                // others (the snapshot before the step).
+                Some((StepTarget::Fair, _)) => {
+                    let fair = evs.iter().any(|ev| match ev.kind {
+                        gmp_core::trace::EvKind::GoStart { g } => {
+                            let in_global = before.global.as_ref().is_some_and(|q| q.contains(&g));
+                            let local = before.ps.iter().find(|p| p.id as i32 == ev.p);
+                            in_global
+                                && local.is_some_and(|p| !p.ring.is_empty() || p.runnext.is_some())
+                        }
+                        _ => false,
+                    });
+                    if fair {
+                        found = true;
+                        break;
+                    }
+                }
                 Some((StepTarget::PreemptAt(first, last), _)) => {
                     // The preempted G's line: where it stopped (the snapshot after the
                     // step), or where it was before it (a running G's line is the one

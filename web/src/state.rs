@@ -297,6 +297,11 @@ pub enum StepTarget {
     StackShrink,
     /// The next goroutine parked on the netpoller (`gopark(waitReasonIOWait)`).
     ParkNet,
+    /// The next goroutine that ends (`goexit0`: `_Gdead`, `gfput` on its P's free list).
+    Exit,
+    /// The next G `findRunnable` takes from the global queue while its P's own queue
+    /// still has work: the fairness check of every 61st `schedtick`.
+    Fair,
 }
 
 impl StepTarget {
@@ -329,6 +334,7 @@ impl StepTarget {
             (StepTarget::StackShrink, EvKind::StackShrink { .. }) => true,
             // The execution tracer's block reason for IO wait (`traceBlockNet`).
             (StepTarget::ParkNet, EvKind::GoBlock { reason, .. }) => *reason == "network",
+            (StepTarget::Exit, EvKind::GoDestroy { g: x }) => mine(*x),
             _ => false,
         }
     }
@@ -347,6 +353,8 @@ impl StepTarget {
             StepTarget::StackGrow => "step.next_stack_grow",
             StepTarget::StackShrink => "step.next_stack_shrink",
             StepTarget::ParkNet => "step.next_park_net",
+            StepTarget::Exit => "step.next_exit",
+            StepTarget::Fair => "step.next_fair",
         }
     }
 
