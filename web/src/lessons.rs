@@ -188,6 +188,44 @@ mod tests {
         }
     }
 
+    /// A lesson's own Go file is a scenario as a built-in file is: found by its path,
+    /// its const block its parameters, its defaults giving the file back byte for byte
+    /// (what the source panel shows and the editor starts from), and the page's run
+    /// and source come from it.
+    #[test]
+    fn a_lessons_own_main_go_is_read_as_a_scenario() {
+        assert!(!LESSON_FILES.is_empty());
+        for (name, text) in LESSON_FILES {
+            let s = scenario(name).unwrap_or_else(|| panic!("{name}"));
+            assert!(gmp_go::scenarios::from_go(s), "{name}");
+            let p = s.params(&[]).unwrap();
+            assert_eq!(gmp_go::scenarios::source(s, &p), *text, "{name}");
+            let disk = std::fs::read_to_string(format!("{}/../{name}", env!("CARGO_MANIFEST_DIR")))
+                .unwrap();
+            assert_eq!(disk, *text, "{name} is the file on disk");
+        }
+        let l = find("scheduling-loop").unwrap();
+        let v = l.variant(Some("three"));
+        assert_eq!(v.scenario, "lessons/scheduling-loop/main.go");
+        let mut page = crate::state::Page::new("lesson=scheduling-loop&variant=three", false);
+        let (src, runs) = page.source().unwrap();
+        assert!(runs);
+        assert!(
+            src.contains("\tgoroutines = 3 // goroutines main starts"),
+            "{src}"
+        );
+        assert_eq!(page.own_source().as_deref(), Some(src.as_str()));
+        // The URL names the lesson and variant, not the file.
+        let q = crate::url::to_query(&page.settings.to_url(None, &[]));
+        assert!(
+            q.contains("lesson=scheduling-loop") && q.contains("variant=three"),
+            "{q}"
+        );
+        assert!(!q.contains("main.go"), "{q}");
+        page.apply(crate::state::Action::Variant("fairness"));
+        assert!(page.source().unwrap().0.contains("\tgoroutines = 320 //"));
+    }
+
     #[test]
     fn lessons_come_from_their_directories_in_order() {
         let ids: Vec<&str> = LESSONS.iter().map(|l| l.id).collect();
