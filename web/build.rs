@@ -140,6 +140,7 @@ fn main() {
             "park_net",
             "exit",
             "fair",
+            "ready",
         ];
         for (i, b) in v["bookmarks"].as_array().into_iter().flatten().enumerate() {
             let f = format!("bookmarks[{i}]");

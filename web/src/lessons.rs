@@ -65,6 +65,7 @@ pub fn target(name: &str) -> Option<crate::state::StepTarget> {
         "stack_shrink" => T::StackShrink,
         "exit" => T::Exit,
         "fair" => T::Fair,
+        "ready" => T::Ready,
         _ => return None,
     })
 }

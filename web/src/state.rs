@@ -302,6 +302,9 @@ pub enum StepTarget {
     /// The next G `findRunnable` takes from the global queue while its P's own queue
     /// still has work: the fairness check of every 61st `schedtick`.
     Fair,
+    /// The next parked goroutine made runnable again (`goready` → `ready`: `_Gwaiting`
+    /// to `_Grunnable`), the selected G if any.
+    Ready,
 }
 
 impl StepTarget {
@@ -335,6 +338,7 @@ impl StepTarget {
             // The execution tracer's block reason for IO wait (`traceBlockNet`).
             (StepTarget::ParkNet, EvKind::GoBlock { reason, .. }) => *reason == "network",
             (StepTarget::Exit, EvKind::GoDestroy { g: x }) => mine(*x),
+            (StepTarget::Ready, EvKind::GoUnblock { g: x }) => mine(*x),
             _ => false,
         }
     }
@@ -355,6 +359,7 @@ impl StepTarget {
             StepTarget::ParkNet => "step.next_park_net",
             StepTarget::Exit => "step.next_exit",
             StepTarget::Fair => "step.next_fair",
+            StepTarget::Ready => "step.next_ready",
         }
     }
 
