@@ -190,12 +190,15 @@ fn spec(c: &Const) -> Result<ParamSpec, String> {
         }
         None => (c.comment, None),
     };
+    // `0` reads as a duration too: with whole-number bounds it is a count.
+    let count_bounds =
+        bounds.is_some_and(|(lo, hi)| lo.parse::<u64>().is_ok() && hi.parse::<u64>().is_ok());
     let (default, kind): (&'static str, ParamKind) = if c.value == "true" || c.value == "false" {
         if bounds.is_some() {
             return Err(what("a flag has no bounds"));
         }
         (c.value, ParamKind::Bool)
-    } else if let Some(ns) = go_duration(c.value) {
+    } else if let Some(ns) = go_duration(c.value).filter(|_| !(c.value == "0" && count_bounds)) {
         let (lo, hi) = bounds.ok_or_else(|| what("a duration needs `[lo, hi]`"))?;
         let lo = parse_duration(lo).map_err(|e| what(&e))?;
         let hi = parse_duration(hi).map_err(|e| what(&e))?;
@@ -470,5 +473,25 @@ mod tests {
         assert!(bad("const (\n\tn = 3 // count\n)\n").contains("a count needs `[lo, hi]`"));
         assert!(bad("const (\n\tn = 3\n)\n").contains("constant without a comment"));
         assert!(bad("const (\n\tn = 30 // count [1, 9]\n)\n").contains("outside its bounds"));
+        // A count whose default is 0 is a count, not a duration.
+        let zero = |text: &'static str| {
+            parse(&File {
+                name: "x",
+                summary: "",
+                source: "",
+                text,
+            })
+            .unwrap()
+            .params[0]
+                .kind
+        };
+        assert_eq!(
+            zero("const (\n\tn = 0 // count [0, 9]\n)\n"),
+            ParamKind::Count(0, 9)
+        );
+        assert_eq!(
+            zero("const (\n\td = 0 // wait [0, 1s]\n)\n"),
+            ParamKind::Duration(0, 1_000_000_000)
+        );
     }
 }
