@@ -1,6 +1,8 @@
 //! Reads the lessons (`lessons/<id>/lesson.json`, in their `order`) into Rust data at
 //! build time: `$OUT_DIR/lessons.rs`, included by `src/lessons.rs`. Adding a lesson is
-//! adding its directory; a malformed lesson.json fails the build with its path.
+//! adding its directory; a malformed lesson.json fails the build with its path. A
+//! lesson's own Go programs (`"program": {"main": "main.go"}`) are included as text
+//! (`LESSON_FILES`), named by their paths (`lessons/<id>/main.go`).
 
 use std::fmt::Write;
 use std::path::Path;
@@ -32,15 +34,39 @@ fn main() {
 
     let mut out = String::from("pub static LESSONS: &[Lesson] = &[\n");
     let mut en = String::from("pub const EN_LESSONS: &[(&str, &str)] = &[\n");
+    // A lesson's own Go files (`"program": {"main": "main.go"}`): (name, file).
+    let mut files: Vec<(String, std::path::PathBuf)> = vec![];
     for (_, id, path, v) in &lessons {
         let at = |f: &str| format!("lessons/{id}/lesson.json: {f}");
-        let scenario_of = |p: &serde_json::Value, f: &str| -> String {
+        // A program is a built-in scenario (`{"scenario": "gosched"}`) or a Go file in
+        // the lesson's directory (`{"main": "main.go"}`), whose name is its path.
+        let mut scenario_of = |p: &serde_json::Value, f: &str| -> String {
+            let Some(main) = p.get("main") else {
+                return s(&p["scenario"], &at(&format!("{f}.scenario")));
+            };
             assert!(
-                p.get("main").is_none(),
-                "{}: a lesson's own main.go is not read yet; name a scenario",
+                p.get("scenario").is_none(),
+                "{}: a program is a scenario or a main, not both",
                 at(f)
             );
-            s(&p["scenario"], &at(&format!("{f}.scenario")))
+            let main = s(main, &at(&format!("{f}.main")));
+            assert!(
+                main.ends_with(".go") && !main.contains(['/', '\\']),
+                "{}: {main:?} is not a .go file in lessons/{id}/",
+                at(&format!("{f}.main"))
+            );
+            let file = path.join(&main);
+            assert!(
+                file.exists(),
+                "{}: lessons/{id}/{main} does not exist",
+                at(&format!("{f}.main"))
+            );
+            let name = format!("lessons/{id}/{main}");
+            if !files.iter().any(|(n, _)| *n == name) {
+                println!("cargo:rerun-if-changed={}", file.display());
+                files.push((name.clone(), file));
+            }
+            name
         };
         let scenario = scenario_of(&v["program"], "program");
         let procs = v["procs"]
@@ -116,6 +142,9 @@ fn main() {
             "stop_m",
             "wake_m",
             "procresize",
+            "exit",
+            "fair",
+            "ready",
         ];
         for (i, b) in v["bookmarks"].as_array().into_iter().flatten().enumerate() {
             let f = format!("bookmarks[{i}]");
@@ -168,6 +197,16 @@ fn main() {
     }
     out.push_str("];\n");
     en.push_str("];\n");
+    out.push_str("pub const LESSON_FILES: &[(&str, &str)] = &[\n");
+    for (name, file) in &files {
+        writeln!(
+            out,
+            "    ({name:?}, include_str!({:?})),",
+            file.display().to_string()
+        )
+        .unwrap();
+    }
+    out.push_str("];\n");
     let dest = Path::new(&std::env::var("OUT_DIR").unwrap()).join("lessons.rs");
     std::fs::write(dest, out + &en).unwrap();
 }

@@ -5,7 +5,8 @@ how many runs printed the expected text: "real_go": {"runs": N, "agreed": M, ...
     tools/lessons/record_real_go.py [--runs 20] [--gmp target/native/debug/gmp] [lesson ...]
 
 The program is what `gmp show <scenario> --set k=v ...` prints (a scenario's Go file with
-the variant's values), or the lesson's own main.go. It runs with GOMAXPROCS set to the
+the variant's values), or `gmp show lessons/<id>/main.go --set k=v ...` (the lesson's own
+file, its const block set the same way). It runs with GOMAXPROCS set to the
 variant's procs (else the lesson's) and GODEBUG=asyncpreemptoff=1 where the variant asks.
 A variant that expects a line (`expect`) agrees when a line of stdout or stderr contains
 it; a variant without one is a program that never ends, and a run agrees when it is
@@ -21,9 +22,9 @@ IO_MODULE = ROOT / "crates/go/tests/io"
 
 def source(gmp, lesson_dir, lesson, variant):
     prog = variant.get("program") or lesson["program"]
-    if "main" in prog:
-        return (lesson_dir / prog["main"]).read_text()
-    args = [gmp, "show", prog["scenario"]]
+    # A lesson's own file takes the variant's values as a scenario's file does.
+    what = str(lesson_dir / prog["main"]) if "main" in prog else prog["scenario"]
+    args = [gmp, "show", what]
     for k, v in variant.get("params", {}).items():
         args += ["--set", f"{k}={v}"]
     return subprocess.run(args, check=True, capture_output=True, text=True).stdout

@@ -52,7 +52,7 @@ impl Default for RunSpec {
 
 impl RunSpec {
     fn program_and_config(&self) -> Result<(gmp_core::Program, Config, Vec<(GKind, u32)>), String> {
-        let s = gmp_go::scenarios::find(&self.scenario)
+        let s = crate::lessons::scenario(&self.scenario)
             .ok_or_else(|| format!("unknown scenario {:?}", self.scenario))?;
         let p = s.params(&self.params)?;
         let cfg = Config {

@@ -1,6 +1,6 @@
 //! The lessons: the course chapters' examples and claims as runs a learner can watch,
 //! step and vary. A lesson is files in `lessons/<id>/`: `lesson.json` (its program, a
-//! built-in scenario; GOMAXPROCS; its variants with their parameters, the text real Go
+//! built-in scenario or its own Go file, `lessons/<id>/main.go`; GOMAXPROCS; its variants with their parameters, the text real Go
 //! prints and how many real runs agreed) and its words, `<lang>.json`. `build.rs` reads
 //! every `lesson.json` into [`LESSONS`] at build time, so adding a lesson is adding its
 //! directory. The facts are the Go runtime's (`runtime/proc.go`, `stack.go`), checked
@@ -19,7 +19,9 @@ pub struct RealGo {
 /// A variant of a lesson. Its label and note are text: `lessons/<id>/<lang>.json`.
 pub struct Variant {
     pub id: &'static str,
-    /// The scenario it runs (the lesson's, unless the variant names another).
+    /// The scenario it runs (the lesson's, unless the variant names another): a
+    /// built-in one's name, or a lesson's own Go file's path (`lessons/<id>/main.go`,
+    /// see [`scenario`]).
     pub scenario: &'static str,
     pub params: &'static [(&'static str, &'static str)],
     pub procs: Option<u32>,
@@ -65,6 +67,9 @@ pub fn target(name: &str) -> Option<crate::state::StepTarget> {
         "stop_m" => T::StopM,
         "wake_m" => T::WakeM,
         "procresize" => T::Procresize,
+        "exit" => T::Exit,
+        "fair" => T::Fair,
+        "ready" => T::Ready,
         _ => return None,
     })
 }
@@ -82,8 +87,31 @@ pub struct Lesson {
     pub bookmarks: &'static [Option<Bookmark>],
 }
 
-// `LESSONS` and `EN_LESSONS` (the English text, compiled in), from lessons/*/.
+// `LESSONS`, `EN_LESSONS` (the English text, compiled in) and `LESSON_FILES` (the
+// lessons' own Go files: path, text), from lessons/*/.
 include!(concat!(env!("OUT_DIR"), "/lessons.rs"));
+
+/// The lessons' own Go files read as scenarios' files are (`gmp_go::scenarios::from_file`:
+/// the first `const ( ... )` block is the parameters), once.
+static OWN: std::sync::LazyLock<Vec<gmp_core::scenarios::Scenario>> =
+    std::sync::LazyLock::new(|| {
+        LESSON_FILES
+            .iter()
+            .map(|(name, text)| {
+                gmp_go::scenarios::from_file(name, "a lesson's own program", name, text)
+                    .unwrap_or_else(|e| panic!("{name}: {e}"))
+            })
+            .collect()
+    });
+
+/// A scenario by name: a lesson's own Go file (`lessons/<id>/main.go`) or a built-in
+/// scenario. Everything the page does with a scenario (its source, parameters, the
+/// run) it does with a lesson's file the same way.
+pub fn scenario(name: &str) -> Option<&'static gmp_core::scenarios::Scenario> {
+    OWN.iter()
+        .find(|s| s.name == name)
+        .or_else(|| gmp_go::scenarios::find(name))
+}
 
 pub fn find(id: &str) -> Option<&'static Lesson> {
     LESSONS.iter().find(|l| l.id == id)
@@ -131,7 +159,7 @@ mod tests {
                     real.agreed,
                     real.runs
                 );
-                let s = gmp_go::scenarios::find(l.scenario_for(v))
+                let s = scenario(l.scenario_for(v))
                     .unwrap_or_else(|| panic!("{what}: no scenario {}", v.scenario));
                 let given: Vec<(String, String)> = v
                     .params
@@ -163,6 +191,44 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A lesson's own Go file is a scenario as a built-in file is: found by its path,
+    /// its const block its parameters, its defaults giving the file back byte for byte
+    /// (what the source panel shows and the editor starts from), and the page's run
+    /// and source come from it.
+    #[test]
+    fn a_lessons_own_main_go_is_read_as_a_scenario() {
+        assert!(!LESSON_FILES.is_empty());
+        for (name, text) in LESSON_FILES {
+            let s = scenario(name).unwrap_or_else(|| panic!("{name}"));
+            assert!(gmp_go::scenarios::from_go(s), "{name}");
+            let p = s.params(&[]).unwrap();
+            assert_eq!(gmp_go::scenarios::source(s, &p), *text, "{name}");
+            let disk = std::fs::read_to_string(format!("{}/../{name}", env!("CARGO_MANIFEST_DIR")))
+                .unwrap();
+            assert_eq!(disk, *text, "{name} is the file on disk");
+        }
+        let l = find("scheduling-loop").unwrap();
+        let v = l.variant(Some("three"));
+        assert_eq!(v.scenario, "lessons/scheduling-loop/main.go");
+        let mut page = crate::state::Page::new("lesson=scheduling-loop&variant=three", false);
+        let (src, runs) = page.source().unwrap();
+        assert!(runs);
+        assert!(
+            src.contains("\tgoroutines = 3 // goroutines main starts"),
+            "{src}"
+        );
+        assert_eq!(page.own_source().as_deref(), Some(src.as_str()));
+        // The URL names the lesson and variant, not the file.
+        let q = crate::url::to_query(&page.settings.to_url(None, &[]));
+        assert!(
+            q.contains("lesson=scheduling-loop") && q.contains("variant=three"),
+            "{q}"
+        );
+        assert!(!q.contains("main.go"), "{q}");
+        page.apply(crate::state::Action::Variant("fairness"));
+        assert!(page.source().unwrap().0.contains("\tgoroutines = 320 //"));
     }
 
     #[test]

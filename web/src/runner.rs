@@ -378,6 +378,25 @@ impl Runner {
                         break;
                     }
                 }
+                // `proc.go: findRunnable`: `if pp.schedtick%61 == 0 && !sched.runq.empty()`,
+                // one G from the global queue before the local one. Seen from outside: a G
+                // starts that was in the global queue while its P's runnext or ring held
+                // others (the snapshot before the step).
+                Some((StepTarget::Fair, _)) => {
+                    let fair = evs.iter().any(|ev| match ev.kind {
+                        gmp_core::trace::EvKind::GoStart { g } => {
+                            let in_global = before.global.as_ref().is_some_and(|q| q.contains(&g));
+                            let local = before.ps.iter().find(|p| p.id as i32 == ev.p);
+                            in_global
+                                && local.is_some_and(|p| !p.ring.is_empty() || p.runnext.is_some())
+                        }
+                        _ => false,
+                    });
+                    if fair {
+                        found = true;
+                        break;
+                    }
+                }
                 Some((StepTarget::LintAt(..), _))
                     if confirm.as_ref().is_some_and(|c| c.wants(&evs)) =>
                 {
@@ -994,6 +1013,85 @@ mod tests {
         }
         assert_eq!(r.marks.len() - marks0, 10, "one Step per 100 ms");
         assert!(r.caption.is_some(), "each played Step has its caption");
+    }
+
+    /// "next goroutine exit" stops on `goexit0` (a GoDestroy); "next fairness look"
+    /// on a G taken from the global queue while P0's ring still holds others. In the
+    /// scheduling-loop lesson's 320 goroutines, the first two such looks take the
+    /// runtime's own goroutines queued before main.main (`updateMaxProcsGoroutine`,
+    /// `runFinalizers`), the third the program's goroutine 0, as its output shows.
+    #[test]
+    fn next_exit_and_next_fairness_look_find_their_steps() {
+        use crate::state::StepTarget;
+        use gmp_core::trace::EvKind;
+        let mut page = Page::new("lesson=scheduling-loop&variant=three", false);
+        let mut r = Runner::default();
+        r.carry_out(&page);
+        r.tick(0.0);
+        page.apply(Action::StepTo(StepTarget::MainStarts));
+        r.carry_out(&page);
+        let mut cursor = r.events_from;
+        let _ = r.engine.as_mut().unwrap().events_since(&mut cursor);
+        page.apply(Action::StepTo(StepTarget::Exit));
+        r.carry_out(&page);
+        let evs = r.engine.as_mut().unwrap().events_since(&mut cursor);
+        let gone: Vec<u64> = evs
+            .iter()
+            .filter_map(|e| match e.kind {
+                EvKind::GoDestroy { g } => Some(g),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(gone.len(), 1, "{evs:?}");
+        let snap = r.engine.as_ref().unwrap().snapshot();
+        assert!(
+            snap.gs.iter().all(|g| g.goid != gone[0]),
+            "a dead G leaves the G list"
+        );
+
+        let mut page = Page::new("lesson=scheduling-loop&variant=fairness", false);
+        let mut r = Runner::default();
+        r.carry_out(&page);
+        r.tick(0.0);
+        page.apply(Action::StepTo(StepTarget::MainStarts));
+        r.carry_out(&page);
+        let mut started = vec![];
+        for _ in 0..3 {
+            let e = r.engine.as_mut().unwrap();
+            let mut cursor = r.events_from;
+            let _ = e.events_since(&mut cursor);
+            page.apply(Action::StepTo(StepTarget::Fair));
+            r.carry_out(&page);
+            let e = r.engine.as_mut().unwrap();
+            let evs = e.events_since(&mut cursor);
+            let g = evs
+                .iter()
+                .rev()
+                .find_map(|ev| match ev.kind {
+                    EvKind::GoStart { g } => Some(g),
+                    _ => None,
+                })
+                .expect("a G started");
+            let snap = e.snapshot();
+            assert!(!snap.ps[0].ring.is_empty(), "P0's ring still has work");
+            let gs = e.snapshot().gs;
+            let x = gs.iter().find(|x| x.goid == g).unwrap();
+            started.push(if x.kind == GKind::System {
+                e.rt().g_label(x.startfn, x.startarg).0.to_string()
+            } else {
+                // The program's goroutines are numbered from G7 (G1 main, G2-G6 the
+                // runtime's): goroutine 0 of the loop.
+                format!("G{} of the program", x.goid)
+            });
+        }
+        assert_eq!(
+            started,
+            [
+                "runtime.updateMaxProcsGoroutine",
+                "runtime.runFinalizers",
+                "G7 of the program"
+            ]
+        );
     }
 
     /// A live run (real threads) keeps its frames while it plays; paused, the

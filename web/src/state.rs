@@ -121,7 +121,7 @@ impl Settings {
         }
         // Each parameter is checked on its own: a bad one gets the default, as every
         // other bad value does, and the good ones stay.
-        if let Some(sc) = gmp_go::scenarios::find(&st.spec.scenario) {
+        if let Some(sc) = crate::lessons::scenario(&st.spec.scenario) {
             for (k, v) in &u.params {
                 match sc.params(&[(k.clone(), v.clone())]) {
                     Ok(_) => {
@@ -307,6 +307,14 @@ pub enum StepTarget {
     WakeM,
     /// The next GOMAXPROCS change (`procresize`, with the world stopped).
     Procresize,
+    /// The next goroutine that ends (`goexit0`: `_Gdead`, `gfput` on its P's free list).
+    Exit,
+    /// The next G `findRunnable` takes from the global queue while its P's own queue
+    /// still has work: the fairness check of every 61st `schedtick`.
+    Fair,
+    /// The next parked goroutine made runnable again (`goready` → `ready`: `_Gwaiting`
+    /// to `_Grunnable`), the selected G if any.
+    Ready,
 }
 
 impl StepTarget {
@@ -343,6 +351,8 @@ impl StepTarget {
             (StepTarget::StopM, EvKind::MPark { .. }) => true,
             (StepTarget::WakeM, EvKind::MWake { .. }) => true,
             (StepTarget::Procresize, EvKind::ProcsChange { .. }) => true,
+            (StepTarget::Exit, EvKind::GoDestroy { g: x }) => mine(*x),
+            (StepTarget::Ready, EvKind::GoUnblock { g: x }) => mine(*x),
             _ => false,
         }
     }
@@ -365,6 +375,9 @@ impl StepTarget {
             StepTarget::StopM => "step.next_stop_m",
             StepTarget::WakeM => "step.next_wake_m",
             StepTarget::Procresize => "step.next_procresize",
+            StepTarget::Exit => "step.next_exit",
+            StepTarget::Fair => "step.next_fair",
+            StepTarget::Ready => "step.next_ready",
         }
     }
 
@@ -860,7 +873,7 @@ impl Page {
     /// has one the front end runs.
     pub fn own_source(&self) -> Option<String> {
         let spec = &self.settings.spec;
-        let sc = gmp_go::scenarios::find(&spec.scenario)?;
+        let sc = crate::lessons::scenario(&spec.scenario)?;
         let p = sc.params(&spec.params).ok()?;
         gmp_go::scenarios::from_go(sc).then(|| gmp_go::scenarios::source(sc, &p))
     }
@@ -876,7 +889,7 @@ impl Page {
             return Some((own, true));
         }
         let spec = &self.settings.spec;
-        let sc = gmp_go::scenarios::find(&spec.scenario)?;
+        let sc = crate::lessons::scenario(&spec.scenario)?;
         let p = sc.params(&spec.params).ok()?;
         Some((gmp_go::scenarios::source(sc, &p), false))
     }

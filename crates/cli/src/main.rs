@@ -3,6 +3,7 @@
 //! ```text
 //! gmp list
 //! gmp show <scenario> [--set key=value ...]      (its Go program, with those values)
+//! gmp run main.go [--set key=value ...] ...      (a Go file; --set: its const block's values)
 //! gmp run <scenario> [--procs N] [--seed N] [--driver sim|live] [--schedtrace MS]
 //!         [--scheddetail] [--asyncpreemptoff] [--trace FILE.json] [--max-time DUR]
 //!         [--set key=value ...]
@@ -24,6 +25,8 @@ use gmp_go::scenarios as go_scenarios;
 
 const USAGE: &str = "usage:
   gmp run main.go [--procs N] [--seed N] [--driver sim|live] [--schedtrace MS] ...
+          [--set key=value ...]   (the constants of its first const ( ... ) block)
+  gmp show main.go [--set key=value ...]
   gmp check main.go      (compile errors only, as go build prints them)
   gmp list
   gmp show <scenario> [--set key=value ...]
@@ -290,7 +293,42 @@ fn scenario(a: &RunArgs) -> Result<(&'static scenarios::Scenario, scenarios::Par
     Ok((s, p))
 }
 
+/// A Go file given with `--set`: read as a scenario's file is (its first `const ( ... )`
+/// block the parameters, `gmp_go::scenarios::from_file`), so a lesson's own
+/// `lessons/<id>/main.go` takes its variants' values as `gmp run gosched` does.
+fn file_scenario(a: &RunArgs) -> Result<(&'static scenarios::Scenario, scenarios::Params), String> {
+    let text = std::fs::read_to_string(&a.scenario)
+        .map_err(|e| format!("cannot read {}: {e}", a.scenario))?;
+    let name: &'static str = Box::leak(a.scenario.clone().into_boxed_str());
+    let s = go_scenarios::from_file(name, "", "", Box::leak(text.into_boxed_str()))
+        .map_err(|e| format!("{name}: --set needs the file's parameters: {e}"))?;
+    let s: &'static scenarios::Scenario = Box::leak(Box::new(s));
+    let p = s.params(&a.sets)?;
+    Ok((s, p))
+}
+
 fn show(a: &RunArgs) -> ExitCode {
+    if a.scenario.ends_with(".go") {
+        if a.sets.is_empty() {
+            return match std::fs::read_to_string(&a.scenario) {
+                Ok(text) => {
+                    print!("{text}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("gmp: cannot read {}: {e}", a.scenario);
+                    ExitCode::from(1)
+                }
+            };
+        }
+        return match file_scenario(a) {
+            Ok((s, p)) => {
+                print!("{}", go_scenarios::source(s, &p));
+                ExitCode::SUCCESS
+            }
+            Err(e) => usage_error(e),
+        };
+    }
     match scenario(a) {
         Ok((s, p)) => {
             print!("{}", go_scenarios::source(s, &p));
@@ -309,7 +347,11 @@ fn compile_file(path: &str) -> Result<std::sync::Arc<gmp_go::GoProgram>, ExitCod
             return Err(ExitCode::from(1));
         }
     };
-    gmp_go::compile(&src).map_err(|diags| {
+    compile_text(&src)
+}
+
+fn compile_text(src: &str) -> Result<std::sync::Arc<gmp_go::GoProgram>, ExitCode> {
+    gmp_go::compile(src).map_err(|diags| {
         eprintln!("# command-line-arguments");
         for d in diags {
             eprintln!("{d}");
@@ -327,7 +369,16 @@ fn check(path: &str) -> ExitCode {
 
 fn run(a: RunArgs) -> ExitCode {
     let (program, requests) = if a.scenario.ends_with(".go") {
-        match compile_file(&a.scenario) {
+        // With --set, the file's constants take those values first.
+        let compiled = if a.sets.is_empty() {
+            compile_file(&a.scenario)
+        } else {
+            match file_scenario(&a) {
+                Ok((s, p)) => compile_text(&go_scenarios::source(s, &p)),
+                Err(e) => return usage_error(e),
+            }
+        };
+        match compiled {
             Ok(p) => (p.program(), vec![]),
             Err(c) => return c,
         }

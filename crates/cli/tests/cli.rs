@@ -273,6 +273,39 @@ fn a_go_file_runs_and_exits_with_gos_status() {
     assert!(stderr(&o).contains("to stderr"), "{}", stderr(&o));
 }
 
+/// A Go file's first `const ( ... )` block is its parameters, as a scenario's file's is
+/// (a lesson's own `lessons/<id>/main.go`): `--set` writes the values into it.
+#[test]
+fn set_writes_a_go_files_constants() {
+    let f = write_go(
+        "set",
+        "package main\n\nimport \"fmt\"\n\nconst (\n\tn    = 2    // how many [1, 9]\n\tloud = true // shout\n)\n\nfunc main() {\n\tfor i := 0; i < n; i++ {\n\t\tfmt.Println(i, loud)\n\t}\n}\n",
+    );
+    let path = f.to_str().unwrap();
+    let o = gmp(&["run", path]);
+    assert_status(&o, 0);
+    assert_eq!(stdout(&o), "0 true\n1 true\n");
+    let o = gmp(&["run", path, "--set", "n=3", "--set", "loud=false"]);
+    assert_status(&o, 0);
+    assert_eq!(stdout(&o), "0 false\n1 false\n2 false\n");
+    let o = gmp(&["show", path, "--set", "n=3"]);
+    assert_status(&o, 0);
+    assert!(
+        stdout(&o).contains("\tn    = 3    // how many [1, 9]\n"),
+        "{}",
+        stdout(&o)
+    );
+    assert_usage_error(
+        &["run", path, "--set", "n=10"],
+        "n=10 is out of range: use 1 to 9",
+    );
+    let bare = write_go("set-bare", "package main\n\nfunc main() {}\n");
+    assert_usage_error(
+        &["run", bare.to_str().unwrap(), "--set", "n=1"],
+        "--set needs the file's parameters: no `const (` block",
+    );
+}
+
 #[test]
 fn check_prints_compile_errors_as_go_build_does() {
     // go build prints: # command-line-arguments / ./main.go:4:2: undefined: x

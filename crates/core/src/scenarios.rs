@@ -123,9 +123,10 @@ pub enum Body {
         build: fn(&Params) -> Program,
         go: fn(&Params) -> String,
     },
-    /// Source a front end compiles (gmp-go: `programs/NAME.go`, its parameters the
-    /// file's constants); the core has no program of its own for it.
-    Source,
+    /// Source a front end compiles, as written (gmp-go: `programs/NAME.go` or a
+    /// lesson's own `main.go`, its parameters the file's constants); the core has no
+    /// program of its own for it.
+    Source(&'static str),
 }
 
 /// What is wrong with a scenario parameter. `Display` is the message the CLI prints;
@@ -274,7 +275,7 @@ impl Scenario {
     pub fn program(&self, p: &Params) -> Option<Program> {
         match self.body {
             Body::Ops { build, .. } => Some(build(p)),
-            Body::Source => None,
+            Body::Source(_) => None,
         }
     }
 
@@ -282,7 +283,7 @@ impl Scenario {
     pub fn go_source(&self, p: &Params) -> Option<String> {
         match self.body {
             Body::Ops { go, .. } => Some(go(p)),
-            Body::Source => None,
+            Body::Source(_) => None,
         }
     }
 }

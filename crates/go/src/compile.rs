@@ -2336,6 +2336,10 @@ impl<'a> Compiler<'a> {
             let d = self.reg();
             let a = self.expr(&b.expr_a)?;
             self.emit(I::Move(d, a), line);
+            // `d` is the expression's value on both paths, so the short-circuit jump
+            // must not absorb the compare that writes it (`emit`'s fused branch leaves
+            // `d` unwritten): a jump target here keeps the two apart.
+            self.here();
             let j = if b.op == Token::LAND {
                 self.emit(I::JmpIfNot(d, 0), line)
             } else {

@@ -19,7 +19,7 @@
 //! values ([`source`]), and that text is what the run compiles and what the learner
 //! reads. The other scenarios (`gmp_core::scenarios::SCENARIOS`) use packages the front
 //! end does not offer yet (`net`, `syscall`, the page's accept loop) and still run as
-//! the core's op lists.
+//! the core's op lists. A lesson's own program is read the same way ([`from_file`]).
 
 use gmp_core::scenarios::{
     fmt_duration, parse_duration, Body, ParamKind, ParamSpec, Params, Scenario,
@@ -208,12 +208,15 @@ fn spec(c: &Const) -> Result<ParamSpec, String> {
         }
         None => (c.comment, None),
     };
+    // `0` reads as a duration too: with whole-number bounds it is a count.
+    let count_bounds =
+        bounds.is_some_and(|(lo, hi)| lo.parse::<u64>().is_ok() && hi.parse::<u64>().is_ok());
     let (default, kind): (&'static str, ParamKind) = if c.value == "true" || c.value == "false" {
         if bounds.is_some() {
             return Err(what("a flag has no bounds"));
         }
         (c.value, ParamKind::Bool)
-    } else if let Some(ns) = go_duration(c.value) {
+    } else if let Some(ns) = go_duration(c.value).filter(|_| !(c.value == "0" && count_bounds)) {
         let (lo, hi) = bounds.ok_or_else(|| what("a duration needs `[lo, hi]`"))?;
         let lo = parse_duration(lo).map_err(|e| what(&e))?;
         let hi = parse_duration(hi).map_err(|e| what(&e))?;
@@ -248,7 +251,26 @@ fn parse(f: &File) -> Result<Scenario, String> {
         summary: f.summary,
         source: f.source,
         params: Box::leak(params.into_boxed_slice()),
-        body: Body::Source,
+        body: Body::Source(f.text),
+    })
+}
+
+/// A Go file outside the built-in scenarios (a lesson's own `lessons/<id>/main.go`, a
+/// file `gmp run main.go --set k=v` is given), read as a scenario's file is: its
+/// parameters are its first `const ( ... )` block, with the same rules. `name` is what
+/// messages call it (the file's path). The specs are kept for the program's life, so
+/// read each file once.
+pub fn from_file(
+    name: &'static str,
+    summary: &'static str,
+    source: &'static str,
+    text: &'static str,
+) -> Result<Scenario, String> {
+    parse(&File {
+        name,
+        summary,
+        source,
+        text,
     })
 }
 
@@ -274,7 +296,7 @@ pub fn find(name: &str) -> Option<&'static Scenario> {
 
 /// Whether the scenario is a Go file this front end compiles.
 pub fn from_go(s: &Scenario) -> bool {
-    matches!(s.body, Body::Source)
+    matches!(s.body, Body::Source(_))
 }
 
 /// The file of a Go-written scenario as it is in the repository.
@@ -290,7 +312,7 @@ pub fn path(name: &str) -> Option<String> {
 /// The Go program of a scenario with `p`'s values: a Go file with its constants set to
 /// them (what the run compiles), or the Go text an op list models.
 pub fn source(s: &Scenario, p: &Params) -> String {
-    let Some(text) = file(s.name) else {
+    let Body::Source(text) = s.body else {
         return s.go_source(p).unwrap_or_default();
     };
     let (first, consts) = const_block(text).expect("checked when the registry was read");
@@ -427,6 +449,32 @@ mod tests {
         );
     }
 
+    /// A file outside the registry (a lesson's own main.go) reads as a scenario's does:
+    /// its constants are its parameters, written back by `source`, compiled by `program`.
+    #[test]
+    fn a_file_outside_the_registry_is_a_scenario_too() {
+        const TEXT: &str = "package main\n\nimport \"fmt\"\n\nconst (\n\tn = 2 // how many [1, 9]\n)\n\nfunc main() { fmt.Println(n) }\n";
+        let s = from_file("lessons/x/main.go", "", "", TEXT).unwrap();
+        assert!(from_go(&s));
+        assert_eq!(s.params[0].name, "n");
+        assert_eq!(source(&s, &s.params(&[]).unwrap()), TEXT);
+        let p = s.params(&[("n".into(), "7".into())]).unwrap();
+        assert!(source(&s, &p).contains("\tn = 7 // how many [1, 9]\n"));
+        assert!(program(&s, &p).is_ok());
+        let e = s
+            .params(&[("m".into(), "1".into())])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("lessons/x/main.go has no parameter \"m\""),
+            "{e}"
+        );
+        assert_eq!(
+            from_file("x.go", "", "", "package main\n").err().unwrap(),
+            "no `const (` block"
+        );
+    }
+
     #[test]
     fn malformed_parameter_blocks_are_named() {
         let bad = |text: &'static str| {
@@ -443,5 +491,25 @@ mod tests {
         assert!(bad("const (\n\tn = 3 // count\n)\n").contains("a count needs `[lo, hi]`"));
         assert!(bad("const (\n\tn = 3\n)\n").contains("constant without a comment"));
         assert!(bad("const (\n\tn = 30 // count [1, 9]\n)\n").contains("outside its bounds"));
+        // A count whose default is 0 is a count, not a duration.
+        let zero = |text: &'static str| {
+            parse(&File {
+                name: "x",
+                summary: "",
+                source: "",
+                text,
+            })
+            .unwrap()
+            .params[0]
+                .kind
+        };
+        assert_eq!(
+            zero("const (\n\tn = 0 // count [0, 9]\n)\n"),
+            ParamKind::Count(0, 9)
+        );
+        assert_eq!(
+            zero("const (\n\td = 0 // wait [0, 1s]\n)\n"),
+            ParamKind::Duration(0, 1_000_000_000)
+        );
     }
 }
