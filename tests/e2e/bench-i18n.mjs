@@ -29,7 +29,7 @@ try {
         window.__t = {};
         new MutationObserver(() => {
           if (!window.__t.paint && document.querySelector('.pcard')) window.__t.paint = performance.now();
-          if (!window.__t.text && document.documentElement.lang === l && document.querySelector('#lang')) window.__t.text = performance.now();
+          if (!window.__t.text && document.documentElement.dataset.text === l && document.querySelector('#lang')) window.__t.text = performance.now();
         }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['lang'] });
       }, lang);
       await page.goto(`${srv.url}?driver=sim&step=0&lang=${lang}`);

@@ -114,7 +114,7 @@ test('a course page on another origin, not isolated: the embedded lesson runs de
     const frame = await (await page.waitForSelector('#explorer')).contentFrame();
     await frame.waitForSelector('#lesson', { timeout: 20_000 });
     assert.equal(await frame.evaluate(() => document.documentElement.dataset.bundle), 'fallback');
-    await frame.waitForFunction(() => document.documentElement.lang === 'th', null, { timeout: 15_000 });
+    await frame.waitForFunction(() => document.documentElement.dataset.text === 'th', null, { timeout: 15_000 });
     assert.equal(await frame.textContent('#driver-note'), UI.th['controls.live_needs_isolation']);
     assert.equal(await frame.textContent('#status'), UI.th['status.not_isolated_embed'] + ' ' + UI.th['status.open_live']);
     // Step by hand first: Pause, then Step moves one scheduler step.

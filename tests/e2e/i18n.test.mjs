@@ -51,7 +51,9 @@ async function freshPage(width = 1280) {
 }
 
 /** Waits until the page speaks `lang` (its files have arrived: <html lang> follows). */
-const speaks = (page, lang) => page.waitForFunction((l) => document.documentElement.lang === l, lang, { timeout: 15_000 });
+// The page shows the language's words: <html data-text> (set by the app once they are
+// in use; the boot script sets <html lang> before they have arrived).
+const speaks = (page, lang) => page.waitForFunction((l) => document.documentElement.lang === l && document.documentElement.dataset.text === l, lang, { timeout: 15_000 });
 
 /** The platform fonts Chromium really drew an element's text with (DevTools protocol). */
 async function fontsOf(page, selector) {
@@ -153,7 +155,7 @@ test('lang= in an embed: the frame speaks it, and picking a lesson keeps it', as
   const page = await browser.newPage();
   await page.goto(parent.url);
   const frame = await (await page.waitForSelector('#explorer')).contentFrame();
-  await frame.waitForFunction(() => document.documentElement.lang === 'vi', null, { timeout: 15_000 });
+  await frame.waitForFunction(() => document.documentElement.dataset.text === 'vi', null, { timeout: 15_000 });
   const l = json('lessons/preemption/vi.json');
   await frame.waitForFunction((title) => document.querySelector('#lesson-h')?.textContent.startsWith(title), l.title);
   assert.equal(await frame.textContent('#lesson-select option[value="gosched"]'), LESSON.vi.title);
@@ -162,7 +164,7 @@ test('lang= in an embed: the frame speaks it, and picking a lesson keeps it', as
   const f2 = await (await page.$('#explorer')).contentFrame();
   await f2.waitForSelector('#lesson[data-lesson="schedtrace"]', { timeout: 15_000 });
   assert.equal(new URL(f2.url()).searchParams.get('lang'), 'vi');
-  await f2.waitForFunction(() => document.documentElement.lang === 'vi');
+  await f2.waitForFunction(() => document.documentElement.dataset.text === 'vi');
   assert.equal(await f2.$eval('main', (m) => m.classList.contains('embed')), true);
   noErrors(page, assert);
   await page.close();

@@ -58,7 +58,7 @@ test('the six chapter questions render in English and Thai with the right answer
   }
   // The page's language picker (the quiz follows it).
   await page.selectOption('#lang', 'th');
-  await page.waitForFunction(() => document.documentElement.lang === 'th');
+  await page.waitForFunction(() => document.documentElement.dataset.text === 'th');
   for (let i = 1; i <= 6; i++) {
     const q = byId[`sched-q${i}`];
     const legend = await page.textContent(`form[data-qid="sched-q${i}"] legend`);

@@ -41,7 +41,9 @@ pub fn browser_langs() -> Vec<String> {
     }
 }
 
-/// `<html lang>`, `<title>` and the meta description.
+/// `<html lang>`, `<title>` and the meta description; `<html data-text>` says which
+/// language's words the page shows now (the boot script sets `lang` before they have
+/// arrived, so `lang` alone does not tell).
 pub fn set_document(lang: &str, title: &str, description: &str) {
     let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
         return;
@@ -49,6 +51,9 @@ pub fn set_document(lang: &str, title: &str, description: &str) {
     if let Some(html) = doc.document_element() {
         if html.get_attribute("lang").as_deref() != Some(lang) {
             let _ = html.set_attribute("lang", lang);
+        }
+        if html.get_attribute("data-text").as_deref() != Some(lang) {
+            let _ = html.set_attribute("data-text", lang);
         }
     }
     if doc.title() != title {
