@@ -11,9 +11,12 @@
 //!   would. The loop then starts one goroutine per request (`Op::SpawnRequested`, or a
 //!   Go program's `TakeRequests` through [`crate::code::Host::take_requests`]).
 //! - **GOMAXPROCS requests.** [`Runtime::request_gomaxprocs`] leaves the value for the
-//!   updater goroutine (Go 1.25+'s `updateMaxProcsGoroutine`, `proc.go`), which calls
-//!   `GOMAXPROCS(n)`: `stopTheWorldGC(stwGOMAXPROCS)`, `procresize` at the start of the
-//!   world. sysmon readies it (`injectglist` with an idle P; otherwise it asks every P
+//!   updater goroutine (Go 1.25+'s `updateMaxProcsGoroutine`, `proc.go`), which stops
+//!   the world itself (`stopTheWorldGC(stwGOMAXPROCS)`), sets `newprocs` and starts it
+//!   again (`procresize` in `startTheWorldWithSema`). Real Go's updater only follows
+//!   the CPU limit and gives up once the program has called `runtime.GOMAXPROCS`
+//!   (`sched.customGOMAXPROCS`); the explorer's request is applied either way, the
+//!   learner standing in for an operator. sysmon readies it (`injectglist` with an idle P; otherwise it asks every P
 //!   to stop at a safe point and the first M in `findRunnable` readies it into its
 //!   runnext; see the crate's "Where the model simplifies").
 //!
