@@ -229,6 +229,10 @@ impl Output {
         } else {
             (&self.stdout, &self.stdout_open)
         };
+        // An empty write (Go's `fmt.Print("")`) leaves an unfinished line open.
+        if text.is_empty() {
+            return None;
+        }
         let mut first = None;
         let mut out = buf.lock().unwrap();
         let mut parts = text.split('\n').peekable();
@@ -563,6 +567,16 @@ mod tests {
         let again = s.rt.output_since(&mut c);
         assert!(again.stdout.is_empty() && again.schedtrace.is_empty());
         assert_eq!(again.exit, o.exit, "the exit status is there on every call");
+    }
+
+    /// `fmt.Print("a"); fmt.Print(""); fmt.Print("b\n")` prints one line, `ab`.
+    #[test]
+    fn an_empty_write_keeps_the_open_line_open() {
+        let o = Output::new();
+        o.write(1, "a");
+        o.write(1, "");
+        o.write(1, "b\n");
+        assert_eq!(*o.stdout.lock().unwrap(), vec!["ab".to_string()]);
     }
 
     #[test]
