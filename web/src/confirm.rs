@@ -169,10 +169,13 @@ impl Confirm {
             LintKind::SleepAsSignal => {
                 for ev in evs {
                     if let EvKind::GoUnblock { g } = ev.kind {
-                        // The sleeper is parked on the Sleep's line until its timer fires.
-                        if line_of(before, g).is_some_and(|l| (self.first..=self.last).contains(&l))
-                            && before.timers.iter().any(|&(t, _)| t == g)
-                        {
+                        // The sleeper is parked on the Sleep's line until its timer fires,
+                        // and still there when readied (`after`; `before` may be an
+                        // older snapshot in a program of many goroutines).
+                        let at_sleep = |s: &Snapshot| {
+                            line_of(s, g).is_some_and(|l| (self.first..=self.last).contains(&l))
+                        };
+                        if at_sleep(after) || at_sleep(before) {
                             let left = after
                                 .gs
                                 .iter()

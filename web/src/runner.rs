@@ -350,7 +350,8 @@ impl Runner {
             MAX_MERGED_STEPS
         };
         for _ in 0..limit {
-            if to.is_some() && watch(&before) {
+            // The fairness search reads the queues before each step, at any size.
+            if to.is_some() && (watch(&before) || matches!(to, Some((StepTarget::Fair, _)))) {
                 before = e.snapshot();
             }
             e.step();
@@ -658,7 +659,8 @@ mod tests {
                 resolved += 1;
             }
         }
-        assert!(resolved >= 8, "{resolved} bookmarks");
+        // The 14 lessons have 27 moments to seek to; none may be lost from the data.
+        assert!(resolved >= 27, "{resolved} bookmarks");
     }
 
     /// The thread and GOMAXPROCS searches land on the step of their event, in the
@@ -951,11 +953,7 @@ mod tests {
         // The lint's own example: the awaited goroutine runs while main is queued.
         let once = include_str!("../../crates/go/tests/lints/gosched_wait.go");
         let c = show_me("scenario=gosched", Some(once), K::GoschedWait);
-        assert!(
-            c.contains("yielded on this loop again")
-                || c.contains("called runtime.Gosched here once"),
-            "{c}"
-        );
+        assert!(c.contains("called runtime.Gosched here once"), "{c}");
     }
 
     /// Skip start-up lands where main.main begins, and says how long start-up took;

@@ -299,7 +299,8 @@ pub enum StepTarget {
     StackShrink,
     /// The next goroutine parked on the netpoller (`gopark(waitReasonIOWait)`).
     ParkNet,
-    /// The next new M, an OS thread (`startm` found no idle M: `newm`).
+    /// The next new M, an OS thread (`newm`: sysmon's at start-up, then one whenever
+    /// `startm` finds no idle M).
     NewM,
     /// The next M with nothing to do going to sleep on the idle list (`stopm`).
     StopM,

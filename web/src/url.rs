@@ -196,7 +196,8 @@ pub fn parse(query: &str) -> (UrlState, Vec<Msg>) {
             }
             "variant" => st.variant = Some(v),
             "scenario" => {
-                if gmp_go::scenarios::find(&v).is_some() {
+                // A built-in scenario, or a lesson's own file (`lessons/<id>/main.go`).
+                if crate::lessons::scenario(&v).is_some() {
                     st.scenario = Some(v);
                 } else {
                     notes.push(Msg::new("notice.no_scenario").with("value", &v));
@@ -336,6 +337,25 @@ mod tests {
         assert_eq!(st.params, vec![("x".to_string(), "1 2".to_string())]);
         let (again, _) = parse(&to_query(&st));
         assert_eq!(again, st);
+    }
+
+    /// A lesson's own program, picked in the explorer, is a scenario a link can name.
+    #[test]
+    fn a_lesson_s_own_program_is_a_scenario_of_a_link() {
+        let name = crate::lessons::LESSONS
+            .iter()
+            .map(|l| l.scenario)
+            .find(|s| s.starts_with("lessons/"))
+            .expect("a lesson with its own main.go");
+        let st = UrlState {
+            scenario: Some(name.into()),
+            ..UrlState::default()
+        };
+        let (again, notes) = parse(&to_query(&st));
+        assert!(notes.is_empty(), "{notes:?}");
+        assert_eq!(again.scenario.as_deref(), Some(name));
+        let (_, notes) = parse("?scenario=lessons/no-such/main.go");
+        assert_eq!(notes.len(), 1, "an unknown file is refused");
     }
 
     #[test]

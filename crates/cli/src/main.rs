@@ -586,7 +586,8 @@ fn explain_hang(sim: &Sim) -> String {
     let rt = &sim.rt;
     let snap = rt.snapshot();
     let mut parts = Vec::new();
-    for (p, pp) in snap.ps.iter().enumerate() {
+    for pp in &snap.ps {
+        let p = pp.id;
         let Some(g) = pp.curg.and_then(|id| snap.gs.iter().find(|g| g.goid == id)) else {
             continue;
         };
