@@ -23,6 +23,7 @@
 //! [`Host`], and values travel through channels as opaque `i64` tokens the code gives
 //! meaning to.
 
+use crate::g::GKind;
 use std::sync::atomic::AtomicBool;
 
 use crate::program::Op;
@@ -74,8 +75,13 @@ pub enum Yield {
     Morestack { frame: u64 },
     /// An operation that enters the runtime.
     Op(Op),
-    /// `go f(...)`: a new goroutine with this state; `entry` names its function.
-    Go { code: Box<dyn GCode>, entry: u32 },
+    /// `go f(...)`: a new goroutine with this state; `entry` names its function and
+    /// `kind` is what the front end says it does (its colour; not used to schedule).
+    Go {
+        code: Box<dyn GCode>,
+        entry: u32,
+        kind: GKind,
+    },
     /// `select`: cases (channel, Some(token) to send / None to receive); `block` is
     /// false when the select has a default case.
     Select {

@@ -628,7 +628,11 @@ impl Runtime {
                 }
                 self.cost(used + self.cfg.cost.call)
             }
-            Yield::Go { code: child, entry } => {
+            Yield::Go {
+                code: child,
+                entry,
+                kind,
+            } => {
                 ex.code = Some(code);
                 drop(ex);
                 let parent = g.goid();
@@ -636,7 +640,7 @@ impl Runtime {
                     m,
                     crate::program::CODE_GO_FUNC,
                     entry as i64,
-                    GKind::Example,
+                    kind,
                     parent,
                     Some(child),
                 );

@@ -853,6 +853,16 @@ impl<'a> Compiler<'a> {
                         mark(id);
                     }
                 }
+                // a[i:j] of an array aliases the array's cell.
+                Expr::Slice(sl)
+                    if me
+                        .tv(&sl.expr)
+                        .is_some_and(|t| matches!(me.tk(me.under(t.typ)), Type::Array(_))) =>
+                {
+                    if let Some(id) = root_ident(&sl.expr) {
+                        mark(id);
+                    }
+                }
                 Expr::Call(c) => {
                     // x.M() with a pointer-receiver method on an addressable x.
                     if let Expr::Selector(s) = &c.func {
@@ -1422,8 +1432,12 @@ impl<'a> Compiler<'a> {
         for l in &a.lhs {
             if let Expr::Ident(id) = l {
                 if let Some(o) = self.obj_of(*id) {
+                    let escapes = self.escaping.contains(&o);
                     if let Some(loc) = self.f().locals.get(&o) {
-                        if loc.boxed {
+                        // A cell nothing else can reference (an aggregate boxed for
+                        // its value semantics, whose address is never taken and which
+                        // no closure captures) needs no fresh copy.
+                        if loc.boxed && escapes {
                             let r = loc.reg;
                             let t = self.reg();
                             self.emit(I::Load(t, r), line);

@@ -13,6 +13,7 @@
 
 pub mod compile;
 pub mod fmt;
+pub mod kinds;
 pub mod lint;
 pub mod scenarios;
 pub mod types;
@@ -534,9 +535,14 @@ fn compile_here(src: &str) -> Result<Arc<GoProgram>, Vec<Diag>> {
         slot_off: vec![0, 0],
         ..Default::default()
     });
-    if std::env::var_os("GMP_DUMP_CODE").is_some() {
+    if let Some(which) = std::env::var_os("GMP_DUMP_CODE") {
+        // GMP_DUMP_CODE=1: package main's code; GMP_DUMP_CODE=time.: a prefix's.
+        let prefix = match which.to_str() {
+            Some("1") | None => "main.",
+            Some(p) => p,
+        };
         for (i, f) in c.funcs.iter().enumerate() {
-            if f.name.starts_with("main.") {
+            if f.name.starts_with(prefix) {
                 eprintln!(
                     "func {i} {} params={} caps={} regs={} frame={} nosplit={}",
                     f.name, f.nparams, f.ncaps, f.nregs, f.frame, f.nosplit
@@ -549,6 +555,12 @@ fn compile_here(src: &str) -> Result<Arc<GoProgram>, Vec<Diag>> {
                 }
             }
         }
+    }
+    for (f, k) in kinds::go_kinds(&c.funcs, &c.methods)
+        .into_iter()
+        .enumerate()
+    {
+        c.funcs[f].go_kind = k;
     }
     let prog = vm::Prog {
         funcs: std::mem::take(&mut c.funcs),

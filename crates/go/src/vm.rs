@@ -64,10 +64,7 @@ pub type Cell = Arc<Mutex<V>>;
 /// one at a time, each with its own children already taken.
 impl Drop for V {
     fn drop(&mut self) {
-        if matches!(
-            self,
-            V::Nil | V::Bool(_) | V::Int(_) | V::Float(_) | V::Str(_) | V::Chan(_)
-        ) {
+        if scalar(self) {
             return;
         }
         let mut work = Vec::new();
@@ -109,16 +106,40 @@ fn take_owned(v: &mut V, work: &mut Vec<V>) {
                 work.push(std::mem::take(&mut b.1));
             }
         }
-        V::Agg(xs) | V::Tuple(xs) => work.extend(xs.iter_mut().map(std::mem::take)),
+        V::Agg(xs) | V::Tuple(xs) => {
+            work.extend(xs.iter_mut().filter(|x| !shallow(x)).map(std::mem::take))
+        }
         _ => {}
     }
+}
+
+/// A value whose drop recurses at most one level (scalars, or a struct or tuple of
+/// scalars): dropped in place, with no work list.
+#[inline(always)]
+fn shallow(v: &V) -> bool {
+    match v {
+        V::Agg(xs) | V::Tuple(xs) => xs.iter().all(scalar),
+        v => scalar(v),
+    }
+}
+
+/// A value that owns nothing to drop with care (no work list needed for it).
+#[inline(always)]
+fn scalar(v: &V) -> bool {
+    matches!(
+        v,
+        V::Nil | V::Bool(_) | V::Int(_) | V::Float(_) | V::Str(_) | V::Chan(_)
+    )
 }
 
 fn take_owned_ptr(p: &mut Ptr, work: &mut Vec<V>) {
     match p {
         Ptr::Cell(c) => {
             if let Some(c) = Arc::get_mut(c) {
-                work.push(std::mem::take(get_mut(c)));
+                let v = get_mut(c);
+                if !shallow(v) {
+                    work.push(std::mem::take(v));
+                }
             }
         }
         Ptr::Elem(arr, _) => {
@@ -527,6 +548,8 @@ pub struct Func {
     /// The result registers (and whether each is a cell: a named result), which a
     /// function returns when a deferred call recovers a panic.
     pub results: Vec<(Reg, bool)>,
+    /// What a goroutine started here does, for its colour ([`crate::kinds`]).
+    pub go_kind: gmp_core::GKind,
 }
 
 /// The compiled program.
@@ -2072,6 +2095,7 @@ impl Gor {
                 return Err(Stop::Yield(Yield::Go {
                     code: Box::new(child),
                     entry: c.func,
+                    kind: prog.funcs[c.func as usize].go_kind,
                 }));
             }
             I::Defer { f, args } => {
@@ -2302,6 +2326,19 @@ fn int64_into(op: BinOp, x: i64, y: i64, slot: &mut V) -> bool {
         BinOp::And => x & y,
         BinOp::Or => x | y,
         BinOp::Xor => x ^ y,
+        BinOp::AndNot => x & !y,
+        // Division by zero and negative shift counts panic: the slow path says so.
+        // Go's MinInt64 / -1 is MinInt64 and its remainder 0, as wrapping_* gives.
+        BinOp::Div if y != 0 => x.wrapping_div(y),
+        BinOp::Rem if y != 0 => x.wrapping_rem(y),
+        BinOp::Shl if y >= 0 => {
+            if y >= 64 {
+                0
+            } else {
+                x << y
+            }
+        }
+        BinOp::Shr if y >= 0 => x >> y.min(63),
         BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne => {
             let b = int_cmp(op, x, y);
             if let V::Bool(old) = slot {
@@ -2726,7 +2763,7 @@ impl Gor {
         }
     }
 
-    fn set_results(&mut self, dst: Reg, vals: Vec<V>) {
+    fn set_results(&mut self, dst: Reg, vals: impl IntoIterator<Item = V>) {
         let fr = self.frames.last_mut().unwrap();
         for (i, v) in vals.into_iter().enumerate() {
             if let Some(slot) = fr.regs.get_mut(dst as usize + i) {
@@ -2772,7 +2809,7 @@ impl Gor {
                 let text = self.fmt_text(n, &a, cx);
                 self.ps += cost::FMT;
                 let len = text.len() as i64;
-                self.set_results(dst, vec![V::Int(len), nil_err]);
+                self.set_results(dst, [V::Int(len), nil_err]);
                 y(Op::Write { fd: 1, text })
             }
             Sprintf | Sprint | Sprintln | Errorf => {
@@ -2784,7 +2821,7 @@ impl Gor {
                 } else {
                     v
                 };
-                self.set_results(dst, vec![v]);
+                self.set_results(dst, [v]);
                 Ok(())
             }
             BuiltinPrint | BuiltinPrintln => {
@@ -2803,7 +2840,7 @@ impl Gor {
             Gomaxprocs => {
                 let want = int(0);
                 if want <= 0 {
-                    self.set_results(dst, vec![V::Int(cx.host.gomaxprocs() as i64)]);
+                    self.set_results(dst, [V::Int(cx.host.gomaxprocs() as i64)]);
                     return Ok(());
                 }
                 self.pending = Pending::Procs {
@@ -2813,11 +2850,11 @@ impl Gor {
                 y(Op::SetMaxProcs(want.min(1024) as u32))
             }
             NumGoroutine => {
-                self.set_results(dst, vec![V::Int(cx.host.num_goroutine() as i64)]);
+                self.set_results(dst, [V::Int(cx.host.num_goroutine() as i64)]);
                 Ok(())
             }
             NumCpu => {
-                self.set_results(dst, vec![V::Int(cx.host.ncpu() as i64)]);
+                self.set_results(dst, [V::Int(cx.host.ncpu() as i64)]);
                 Ok(())
             }
             Gc => y(Op::Gc),
@@ -2831,7 +2868,7 @@ impl Gor {
                         arr[sl.off + i] = V::Int(b as i64);
                     }
                     drop(arr);
-                    self.set_results(dst, vec![V::Int(n as i64)]);
+                    self.set_results(dst, [V::Int(n as i64)]);
                 }
                 Ok(())
             }
@@ -2862,15 +2899,15 @@ impl Gor {
             }
             Nanotime => {
                 self.ps += cost::CLOCK;
-                self.set_results(dst, vec![V::Int(cx.now)]);
+                self.set_results(dst, [V::Int(cx.now)]);
                 Ok(())
             }
             Now => {
-                self.set_results(dst, vec![V::Agg(vec![V::Int(cx.now)].into())]);
+                self.set_results(dst, [V::Agg(vec![V::Int(cx.now)].into())]);
                 Ok(())
             }
             DurationString => {
-                self.set_results(dst, vec![V::Str(Arc::from(gofmt::duration(int(0))))]);
+                self.set_results(dst, [V::Str(Arc::from(gofmt::duration(int(0))))]);
                 Ok(())
             }
             Exit => y(Op::Exit(int(0) as i32)),
@@ -2880,7 +2917,7 @@ impl Gor {
                 }
                 let r = s(0).repeat((int(1) as usize).min(1 << 24));
                 self.ps += cost::STR;
-                self.set_results(dst, vec![V::Str(Arc::from(r))]);
+                self.set_results(dst, [V::Str(Arc::from(r))]);
                 Ok(())
             }
             Join => {
@@ -2888,7 +2925,7 @@ impl Gor {
                     .iter()
                     .map(|v| as_str(v).to_string())
                     .collect();
-                self.set_results(dst, vec![V::Str(Arc::from(parts.join(&*s(1))))]);
+                self.set_results(dst, [V::Str(Arc::from(parts.join(&*s(1))))]);
                 Ok(())
             }
             Contains | HasPrefix | HasSuffix => {
@@ -2898,7 +2935,7 @@ impl Gor {
                     HasPrefix => x.starts_with(&*p),
                     _ => x.ends_with(&*p),
                 };
-                self.set_results(dst, vec![V::Bool(r)]);
+                self.set_results(dst, [V::Bool(r)]);
                 Ok(())
             }
             ToUpper | ToLower | TrimSpace => {
@@ -2908,7 +2945,7 @@ impl Gor {
                     ToLower => x.to_lowercase(),
                     _ => x.trim().to_string(),
                 };
-                self.set_results(dst, vec![V::Str(Arc::from(r))]);
+                self.set_results(dst, [V::Str(Arc::from(r))]);
                 Ok(())
             }
             Split => {
@@ -2920,12 +2957,12 @@ impl Gor {
                 } else {
                     x.split(&*sep).map(|p| V::Str(Arc::from(p))).collect()
                 };
-                self.set_results(dst, vec![slice_of(parts)]);
+                self.set_results(dst, [slice_of(parts)]);
                 Ok(())
             }
             Index => {
                 let r = s(0).find(&*s(1)).map(|i| i as i64).unwrap_or(-1);
-                self.set_results(dst, vec![V::Int(r)]);
+                self.set_results(dst, [V::Int(r)]);
                 Ok(())
             }
             AtomicAdd | AtomicAdd32 | AtomicLoad | AtomicStore | AtomicSwap | AtomicCas => {
@@ -2969,12 +3006,12 @@ impl Gor {
                     AtomicCas => V::Bool(r == 1),
                     _ => V::Int(r),
                 };
-                self.set_results(dst, vec![out]);
+                self.set_results(dst, [out]);
                 Ok(())
             }
             RandInt63 => {
                 let v = (cx.host.rand() >> 1) as i64;
-                self.set_results(dst, vec![V::Int(v)]);
+                self.set_results(dst, [V::Int(v)]);
                 Ok(())
             }
             RandIntn => {
@@ -2983,7 +3020,7 @@ impl Gor {
                     return Err(Stop::Err(RtErr("invalid argument to Intn".into())));
                 }
                 let v = (cx.host.rand() % n as u64) as i64;
-                self.set_results(dst, vec![V::Int(v)]);
+                self.set_results(dst, [V::Int(v)]);
                 Ok(())
             }
             SysRead => y(Op::Syscall(int(0).clamp(0, 1 << 60) as u64)),
@@ -3007,17 +3044,17 @@ impl Gor {
                 };
                 self.ps += cost::ALLOC;
                 let p = V::Ptr(Ptr::Cell(Arc::new(Mutex::new(V::Agg(fields.into())))));
-                self.set_results(dst, vec![p]);
+                self.set_results(dst, [p]);
                 Ok(())
             }
             TakeRequests => {
                 let r = cx.host.take_requests();
-                self.set_results(dst, r.iter().map(|&n| V::Int(n as i64)).collect());
+                self.set_results(dst, r.iter().map(|&n| V::Int(n as i64)));
                 Ok(())
             }
             Itoa => {
                 self.ps += cost::STR;
-                self.set_results(dst, vec![V::Str(Arc::from(int(0).to_string()))]);
+                self.set_results(dst, [V::Str(Arc::from(int(0).to_string()))]);
                 Ok(())
             }
             Atoi => {
