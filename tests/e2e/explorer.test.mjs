@@ -72,6 +72,9 @@ test('live: a network read parks the G on the netpoller and the M keeps running 
   // On real threads: main's accept loop takes the request once a P runs it (it
   // queues behind the CPU-bound goroutines), so on a loaded machine this takes a while.
   await page.waitForFunction(() => document.querySelectorAll('#netpoll .g').length >= 1, null, { timeout: 40_000 });
+  // The goroutines the accept loop started for the request are drawn in the Network
+  // button's colour: gmp_go::kinds reads handleConn's code (a network read).
+  assert.ok(await page.$('#netpoll .g.k-network'), 'a parked reader is a network goroutine');
   // Waiting on the network needs no thread: no M is in a syscall, none was added.
   assert.equal(await page.$$eval('#ms li[data-state^="syscall"]', (l) => l.length), 0);
   assert.ok(Number(await page.getAttribute('#threads', 'data-threads')) <= before + 1);
@@ -85,6 +88,8 @@ test('without COOP/COEP: the notice shows and the deterministic driver runs', as
   await page.waitForSelector('#status[data-state="not-isolated"]');
   await spawn(page, 'cpu', 12);
   await page.waitForFunction(() => /runqueue=[1-9]/.test(document.querySelector('#schedtrace').textContent), null, { timeout: 20_000 });
+  // The accept loop's crunch goroutines compute: drawn in the CPU button's colour.
+  assert.ok(await page.$('.pcard .g.k-cpu, #global .g.k-cpu'), 'a CPU-bound goroutine is on a P or queued');
   const t = await page.textContent('#clock');
   await page.waitForFunction((t0) => document.querySelector('#clock').textContent !== t0, t, { timeout: 10_000 });
   noErrors(page, assert);

@@ -213,8 +213,7 @@ mod tests {
         let v = l.variant(Some("three"));
         assert_eq!(v.scenario, "lessons/scheduling-loop/main.go");
         let mut page = crate::state::Page::new("lesson=scheduling-loop&variant=three", false);
-        let (src, runs) = page.source().unwrap();
-        assert!(runs);
+        let src = page.source().unwrap();
         assert!(
             src.contains("\tgoroutines = 3 // goroutines main starts"),
             "{src}"
@@ -228,7 +227,7 @@ mod tests {
         );
         assert!(!q.contains("main.go"), "{q}");
         page.apply(crate::state::Action::Variant("fairness"));
-        assert!(page.source().unwrap().0.contains("\tgoroutines = 320 //"));
+        assert!(page.source().unwrap().contains("\tgoroutines = 320 //"));
     }
 
     #[test]

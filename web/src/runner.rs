@@ -829,7 +829,7 @@ mod tests {
         use crate::state::StepTarget;
         let en = |r: &Runner| crate::strings::Text::english().msgs(r.caption.as_deref().unwrap());
         let mut page = Page::new("scenario=tight-loop", false);
-        let src = page.source().unwrap().0;
+        let src = page.source().unwrap();
         let lint = gmp_go::lint::lints(&src).unwrap();
         assert_eq!(lint.len(), 1, "{lint:?}");
         let t = crate::components::lints::show_me(&lint[0]);
@@ -902,7 +902,7 @@ mod tests {
                 r.carry_out(&page);
                 s.to_string()
             }
-            None => page.source().unwrap().0,
+            None => page.source().unwrap(),
         };
         let lints = gmp_go::lint::lints(&src).unwrap();
         let l = lints

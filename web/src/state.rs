@@ -879,20 +879,14 @@ impl Page {
         gmp_go::scenarios::from_go(sc).then(|| gmp_go::scenarios::source(sc, &p))
     }
 
-    /// The Go program the machine runs (the learner's, else the lesson's own), and
-    /// whether the front end runs it (`false`: a scenario still modelled as an op
-    /// list, whose Go text is for reading).
-    pub fn source(&self) -> Option<(String, bool)> {
-        if let Some(src) = &self.settings.spec.source {
-            return Some((src.clone(), true));
-        }
-        if let Some(own) = self.own_source() {
-            return Some((own, true));
-        }
-        let spec = &self.settings.spec;
-        let sc = crate::lessons::scenario(&spec.scenario)?;
-        let p = sc.params(&spec.params).ok()?;
-        Some((gmp_go::scenarios::source(sc, &p), false))
+    /// The Go program the machine runs: the learner's, else the lesson's or scenario's
+    /// own.
+    pub fn source(&self) -> Option<String> {
+        self.settings
+            .spec
+            .source
+            .clone()
+            .or_else(|| self.own_source())
     }
 
     /// Changing the driver builds a new run; the goroutines asked for so far are asked
@@ -999,14 +993,13 @@ mod tests {
     fn an_edited_program_that_compiles_runs_and_goes_into_the_link() {
         let mut p = page("lesson=gosched");
         let own = p.source().unwrap();
-        assert!(own.1, "the gosched lesson runs its Go source");
-        assert!(own.0.contains("runtime.Gosched()"));
+        assert!(own.contains("runtime.Gosched()"));
         p.apply(Action::RunSource(MINE.into()));
         assert!(p.diags.is_empty() && p.draft.is_none());
         assert!(
             matches!(last(&p), Command::Build { spec, .. } if spec.source.as_deref() == Some(MINE))
         );
-        assert_eq!(p.source().unwrap().0, MINE);
+        assert_eq!(p.source().unwrap(), MINE);
         // The link reopens the same program, in the same lesson.
         let q = p.query();
         assert!(q.contains("lesson=gosched") && q.contains("src="), "{q}");

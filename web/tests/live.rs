@@ -27,8 +27,8 @@ async fn live_cpu_bound_run_on_workers() {
     let spec = RunSpec {
         scenario: "cpu-bound".into(),
         params: vec![
-            ("goroutines".into(), "24".into()),
-            ("work".into(), "30ms".into()),
+            ("goroutines".into(), "12".into()),
+            ("work".into(), "20ms".into()),
         ],
         procs: 3,
         ..RunSpec::default()

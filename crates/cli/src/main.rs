@@ -387,12 +387,12 @@ fn run(a: RunArgs) -> ExitCode {
             Ok(x) => x,
             Err(e) => return usage_error(e),
         };
-        // The scenario's Go file with these values, compiled; or the core's op list.
+        // The scenario's Go file with these values, compiled.
         let prog = match go_scenarios::program(s, &p) {
             Ok(prog) => prog,
             Err(e) => return usage_error(e),
         };
-        (prog, scenarios::initial_requests(&p))
+        (prog, vec![])
     };
     let procs = match a.procs.map(Ok).unwrap_or_else(procs_from_env) {
         Ok(n) => n,

@@ -18,9 +18,9 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicIsize, Ordering};
 use std::time::Instant;
 
-use gmp_core::scenarios;
 use gmp_core::seek::{Input, Policy, RunSpec, Timeline};
 use gmp_core::trace::Keep;
+use gmp_core::workloads;
 use gmp_core::{Config, GKind};
 
 struct Counting;
@@ -45,7 +45,7 @@ static A: Counting = Counting;
 const STEPS: u64 = 1_000_000;
 
 fn spec() -> RunSpec {
-    let s = scenarios::find("playground").unwrap();
+    let s = workloads::find("playground").unwrap();
     let p = s.params(&[("work".into(), "600s".into())]).unwrap();
     RunSpec {
         prog: s.program(&p).unwrap(),

@@ -17,8 +17,8 @@
 #[cfg(not(loom))]
 mod benches {
     use criterion::{criterion_group, BenchmarkId, Criterion, Throughput};
-    use gmp_core::scenarios;
     use gmp_core::trace::Keep;
+    use gmp_core::workloads;
     use gmp_core::{Config, Sim, Stop};
     use std::sync::atomic::Ordering;
     use std::time::Duration;
@@ -28,7 +28,7 @@ mod benches {
         let prog = if name == "spawn" {
             spawn_program(sets[0].1.parse().unwrap())
         } else {
-            let s = scenarios::find(name).unwrap();
+            let s = workloads::find(name).unwrap();
             let given: Vec<(String, String)> = sets
                 .iter()
                 .map(|(k, v)| (k.to_string(), v.to_string()))

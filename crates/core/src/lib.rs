@@ -18,7 +18,9 @@
 //!   `findRunnable`, the two stop-the-worlds, stack shrinking at the scan, the pacer's
 //!   trigger).
 //! - [`timers`], [`netpoll`], [`objects`] (channels, mutexes, WaitGroups), [`stack`].
-//! - [`program`]: what a G runs; [`scenarios`]: the course chapters' programs.
+//! - [`program`]: what a G runs; [`scenarios`]: parameters of a program run by name
+//!   (the built-in ones are gmp-go's Go files); [`workloads`]: op-list programs for the
+//!   core's own tests and benches.
 //! - [`output`]: what the program and runtime print, read by cursor.
 //! - [`requests`]: what the explorer asks of a running program (goroutines for its
 //!   accept loop, GOMAXPROCS changes).
@@ -96,6 +98,7 @@ pub mod sync;
 pub mod sysmon;
 pub mod timers;
 pub mod trace;
+pub mod workloads;
 
 pub use g::{GIdx, GKind, GStatus, WaitReason};
 pub use program::{Op, Program, ProgramBuilder};

@@ -507,8 +507,8 @@ impl Runtime {
 mod tests {
     use super::*;
     use crate::program::{Fmt, Op, Program, ProgramBuilder, Val};
-    use crate::scenarios;
     use crate::sim::Sim;
+    use crate::workloads;
     use crate::Config;
 
     /// main starts goroutines named A and B (each records its name), waits, and prints
@@ -543,7 +543,7 @@ mod tests {
     }
 
     fn sim(name: &str, given: &[(&str, &str)]) -> Sim {
-        let sc = scenarios::find(name).unwrap();
+        let sc = workloads::find(name).unwrap();
         let given: Vec<(String, String)> = given
             .iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))

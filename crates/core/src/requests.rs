@@ -216,12 +216,12 @@ impl Runtime {
 
 #[cfg(test)]
 mod tests {
-    use crate::scenarios;
     use crate::sim::Sim;
+    use crate::workloads;
     use crate::{Config, GKind};
 
     fn playground() -> Sim {
-        let sc = scenarios::find("playground").unwrap();
+        let sc = workloads::find("playground").unwrap();
         let p = sc.params(&[]).unwrap();
         Sim::new(sc.program(&p).unwrap(), Config::default(), 1).unwrap()
     }

@@ -315,12 +315,12 @@ impl Runtime {
 
 #[cfg(test)]
 mod tests {
-    use crate::scenarios;
+    use crate::workloads;
     use crate::{Config, Sim};
 
     #[test]
     fn snapshot_shows_queues_ms_and_gs() {
-        let s = scenarios::find("cpu-bound").unwrap();
+        let s = workloads::find("cpu-bound").unwrap();
         let p = s.params(&[("goroutines".into(), "10".into())]).unwrap();
         let mut sim = Sim::new(s.program(&p).unwrap(), Config::default(), 1).unwrap();
         sim.run_until(30_000_000, u64::MAX);

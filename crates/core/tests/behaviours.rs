@@ -1,19 +1,20 @@
 //! Observable behaviours of the Go 1.27 scheduler, checked on the deterministic driver.
 //! Each test names the runtime function or measured fact it checks. Orders marked "real Go" were produced by Go 1.27.3 on
-//! linux/amd64 with the programs `gmp show <scenario>` prints (see oracle/). These are
-//! the op-list scenarios (playground, cpu-bound, syscall, netpoll) and hand-built
-//! programs; the scenarios written in Go are checked in crates/go/tests/behaviours.rs.
+//! linux/amd64 with the programs `gmp show <scenario>` prints (see oracle/). These run
+//! the core's op-list workloads (`gmp_core::workloads`: playground, cpu-bound, syscall,
+//! netpoll, which model the Go scenarios of those names) and hand-built programs; the
+//! explorer's scenarios, Go files, are checked in crates/go/tests/behaviours.rs.
 
 use gmp_core::g::{GIdx, GStatus};
 use gmp_core::program::{Op, ProgramBuilder, Val};
-use gmp_core::scenarios;
 use gmp_core::trace::{EvKind, Event, StopReason};
+use gmp_core::workloads;
 use gmp_core::{Config, GKind, Sim, Stop};
 
 const MS: i64 = 1_000_000;
 
 fn sim(name: &str, sets: &[(&str, &str)], procs: u32, seed: u64, cfg: Config) -> Sim {
-    let s = scenarios::find(name).unwrap();
+    let s = workloads::find(name).unwrap();
     let given: Vec<(String, String)> = sets
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))

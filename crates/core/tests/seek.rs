@@ -4,9 +4,9 @@
 //! output, and the same future (both go on identically).
 
 use gmp_core::output::OutputCursor;
-use gmp_core::scenarios::{self, SCENARIOS};
 use gmp_core::seek::{Input, Policy, RunSpec, Timeline};
 use gmp_core::trace::Keep;
+use gmp_core::workloads::{self, WORKLOADS};
 use gmp_core::{Config, GKind, Runtime};
 
 /// Everything a learner (or a test) can see of a run.
@@ -39,9 +39,9 @@ impl Rng {
 }
 
 fn spec(name: &str, seed: u64, inputs: Vec<(u64, Input)>) -> RunSpec {
-    let s = scenarios::find(name).unwrap();
+    let s = workloads::find(name).unwrap();
     let p = s.params(&[]).unwrap();
-    let mut all: Vec<(u64, Input)> = scenarios::initial_requests(&p)
+    let mut all: Vec<(u64, Input)> = workloads::initial_requests(&p)
         .into_iter()
         .map(|(k, n)| (0, Input::Spawn(k, n)))
         .collect();
@@ -108,7 +108,7 @@ fn first_difference(a: &str, b: &str) -> String {
 #[test]
 fn seek_equals_replay_for_every_built_in_scenario() {
     let mut rng = Rng(7);
-    for s in SCENARIOS {
+    for s in WORKLOADS {
         for seed in [1, 2] {
             let spec = spec(s.name, seed, vec![]);
             let policy = Policy {

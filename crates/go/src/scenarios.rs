@@ -1,7 +1,9 @@
 //! Built-in scenarios from their Go source.
 //!
-//! Most built-in scenarios are Go files in `crates/go/programs/` (`gosched.go` ...), real
-//! programs that `go run programs/gosched.go` builds and runs. The file is the scenario:
+//! Every built-in scenario is a Go file in `crates/go/programs/` (`gosched.go` ...), a
+//! real program that `go run programs/gosched.go` builds and runs (the four that import
+//! `gmp/explorer`, the explorer's outside world, build inside `tests/io`'s module with
+//! its real-Go stand-in of that package). The file is the scenario:
 //! its parameters are the `const ( ... )` block at its top, one constant a line,
 //!
 //! ```go
@@ -17,9 +19,7 @@
 //! `false` constant is a flag, an `N * time.Unit` one a duration). A run's parameters
 //! (`p.goroutines=3` in a link, `gmp run gosched --set goroutines=3`) replace those
 //! values ([`source`]), and that text is what the run compiles and what the learner
-//! reads. The other scenarios (`gmp_core::scenarios::SCENARIOS`) use packages the front
-//! end does not offer yet (`net`, `syscall`, the page's accept loop) and still run as
-//! the core's op lists. A lesson's own program is read the same way ([`from_file`]).
+//! reads. A lesson's own program is read the same way ([`from_file`]).
 
 use gmp_core::scenarios::{
     fmt_duration, parse_duration, Body, ParamKind, ParamSpec, Params, Scenario,
@@ -48,6 +48,26 @@ macro_rules! file {
 /// The scenarios written in Go (`programs/<name>.go`). Adding one is adding its file
 /// and a line here.
 const FILES: &[File] = &[
+    file!(
+        "playground",
+        "an accept loop: each request it gets (the explorer's Spawn buttons) starts goroutines",
+        "the explorer's own (seed 004's four scheduling events: go, syscalls, network, sync)"
+    ),
+    file!(
+        "cpu-bound",
+        "goroutines that only compute, more than there are Ps (the schedtrace example)",
+        "seed 000 (reading a schedtrace line), experiment d"
+    ),
+    file!(
+        "syscall",
+        "blocking system calls beside CPU-bound goroutines: the P is handed off",
+        "seed 004 (figures 6-8), experiment e"
+    ),
+    file!(
+        "netpoll",
+        "network reads beside CPU-bound goroutines: Gs park on the netpoller",
+        "seed 004 (figures 3-5)"
+    ),
     file!(
         "gosched",
         "GOMAXPROCS(1): goroutines A, B, ... record a label and call runtime.Gosched",
@@ -282,16 +302,14 @@ static GO: LazyLock<Vec<Scenario>> = LazyLock::new(|| {
         .collect()
 });
 
-/// Every built-in scenario, in the menu's order: the Go files and the core's op lists.
+/// Every built-in scenario, in the menu's order.
 pub fn all() -> Vec<&'static Scenario> {
     ORDER.iter().filter_map(|n| find(n)).collect()
 }
 
-/// Looks a scenario up by name (Go-written or op list).
+/// Looks a built-in scenario up by name.
 pub fn find(name: &str) -> Option<&'static Scenario> {
-    GO.iter()
-        .find(|s| s.name == name)
-        .or_else(|| gmp_core::scenarios::find(name))
+    GO.iter().find(|s| s.name == name)
 }
 
 /// Whether the scenario is a Go file this front end compiles.
@@ -309,8 +327,8 @@ pub fn path(name: &str) -> Option<String> {
     file(name).map(|_| format!("crates/go/programs/{name}.go"))
 }
 
-/// The Go program of a scenario with `p`'s values: a Go file with its constants set to
-/// them (what the run compiles), or the Go text an op list models.
+/// The Go program of a scenario with `p`'s values: its Go file with its constants set
+/// to them (what the run compiles), or the Go text an op list models (a core workload).
 pub fn source(s: &Scenario, p: &Params) -> String {
     let Body::Source(text) = s.body else {
         return s.go_source(p).unwrap_or_default();
@@ -354,8 +372,8 @@ pub fn source(s: &Scenario, p: &Params) -> String {
     out
 }
 
-/// The program a scenario runs: its Go file with `p`'s values compiled, or the core's
-/// op list.
+/// The program a scenario runs: its Go file with `p`'s values compiled (or a core
+/// workload's op list).
 pub fn program(s: &Scenario, p: &Params) -> Result<gmp_core::Program, String> {
     if let Some(ops) = s.program(p) {
         return Ok(ops);

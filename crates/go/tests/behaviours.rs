@@ -2,8 +2,8 @@
 //! Go (`programs/*.go`, compiled by this front end), checked on the deterministic
 //! driver. Each test names the runtime function or measured fact it checks. Orders
 //! marked "real Go" were produced by Go 1.27.3 on linux/amd64 with the same files
-//! (`go run programs/gosched.go`; see oracle/). The op-list scenarios' behaviours are
-//! in crates/core/tests/behaviours.rs.
+//! (`go run programs/gosched.go`; see oracle/). The core's own behaviour tests, on its
+//! op-list workloads, are crates/core/tests/behaviours.rs.
 
 use gmp_core::g::{GIdx, GStatus};
 use gmp_core::program::{Op, ProgramBuilder, Val};
@@ -313,7 +313,7 @@ fn compute_all_fixed_waits_for_every_result() {
 fn every_goroutine_is_always_in_exactly_one_place() {
     for (name, sets, procs) in [
         ("gosched", vec![("goroutines", "5")], 2),
-        ("cpu-bound", vec![("goroutines", "30"), ("work", "30ms")], 3),
+        ("cpu-bound", vec![("goroutines", "30"), ("work", "12ms")], 3),
         ("syscall", vec![], 2),
         ("netpoll", vec![], 3),
         ("pingpong", vec![("rounds", "500"), ("procs", "2")], 2),

@@ -1,13 +1,14 @@
-//! The four scenarios that ran only as op lists (syscall, netpoll, playground,
-//! cpu-bound), written in Go with `os`, `net` and `gmp/explorer` (tests/io/*/main.go,
-//! as the scenarios' Go text reads; tests/io/explorer is the stand-in that lets real Go
-//! build them): on the deterministic driver each shows the scheduling its op list shows.
+//! The four scenarios that once ran as op lists (syscall, netpoll, playground,
+//! cpu-bound), now Go files (programs/*.go) with `os`, `net` and `gmp/explorer`
+//! (tests/io/*/main.go link to them, and tests/io/explorer is the stand-in that lets
+//! real Go build them): on the deterministic driver each shows the scheduling the
+//! core's op-list workload of the same name (`gmp_core::workloads`) shows.
 
 use std::collections::HashMap;
 
-use gmp_core::scenarios;
 use gmp_core::sim::Stop;
 use gmp_core::trace::{EvKind, Event};
+use gmp_core::workloads;
 use gmp_core::{Config, GKind, Program, Sim};
 use gmp_live::live::std_clock;
 use gmp_live::{Live, LiveOptions, StdSpawner};
@@ -22,21 +23,27 @@ fn fixture(name: &str) -> String {
     std::fs::read_to_string(p).unwrap()
 }
 
-/// The fixture compiled, with some of its text replaced first (shorter CPU loops keep
-/// the tests quick: each iteration runs in the VM).
-fn go(name: &str, edits: &[(&str, &str)]) -> Program {
-    let mut src = fixture(name);
-    for (from, to) in edits {
-        assert!(src.contains(from), "{name}: no {from:?}");
-        src = src.replace(from, to);
-    }
-    gmp_go::compile(&src)
+/// The scenario's Go file (programs/NAME.go) with some of its parameters set (shorter
+/// CPU loops keep the tests quick: each iteration runs in the VM).
+fn go(name: &str, sets: &[(&str, &str)]) -> Program {
+    let s = gmp_go::scenarios::find(name).unwrap();
+    let given: Vec<(String, String)> = sets
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    gmp_go::scenarios::program(s, &s.params(&given).unwrap())
+        .unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// A Go file of tests/io compiled as it is.
+fn go_file(name: &str) -> Program {
+    gmp_go::compile(&fixture(name))
         .unwrap_or_else(|d| panic!("{name}: {d:?}"))
         .program()
 }
 
 fn ops(name: &str, sets: &[(&str, &str)]) -> Program {
-    let s = scenarios::find(name).unwrap();
+    let s = workloads::find(name).unwrap();
     let given: Vec<(String, String)> = sets
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
@@ -191,7 +198,7 @@ fn gs_of<'a>(ev: &'a [Event], names: &HashMap<u64, String>, func: &str) -> Vec<V
 /// (`Op::Syscall`) shows the same figures and the same number of threads.
 #[test]
 fn syscall_from_go_hands_off_ps_as_its_op_list_does() {
-    let edits = [("100*time.Millisecond", "20*time.Millisecond")];
+    let edits = [("work", "20ms")];
     for procs in [1, 2] {
         let (a, sa, na) = run(ops("syscall", &[("work", "20ms")]), procs, 3);
         let (b, sb, nb) = run(go("syscall", &edits), procs, 3);
@@ -247,7 +254,7 @@ fn syscall_from_go_hands_off_ps_as_its_op_list_does() {
 /// for the wait. The op list (`Op::NetRead`) shows the same figures.
 #[test]
 fn netpoll_from_go_parks_readers_as_its_op_list_does() {
-    let edits = [("100*time.Millisecond", "20*time.Millisecond")];
+    let edits = [("work", "20ms")];
     for procs in [1, 2] {
         let (a, sa, na) = run(ops("netpoll", &[("work", "20ms")]), procs, 1);
         let (b, sb, nb) = run(go("netpoll", &edits), procs, 1);
@@ -310,7 +317,7 @@ fn netpoll_from_go_parks_readers_as_its_op_list_does() {
 /// goroutines then hand off and park as in the scenarios above.
 #[test]
 fn accept_loop_from_go_starts_the_requested_goroutines() {
-    let edits = [("200*time.Millisecond", "20*time.Millisecond")];
+    let edits = [("work", "20ms")];
     let op_list = ops("playground", &[("work", "20ms")]);
     let mut results = Vec::new();
     for prog in [op_list, go("playground", &edits)] {
@@ -374,20 +381,15 @@ fn accept_loop_from_go_starts_the_requested_goroutines() {
 
 /// `sysmon` → `preemptone` (`forcePreemptNS` = 10 ms) and `runqsteal`: the
 /// cpu-bound goroutines are time-sliced by asynchronous preemption and stolen by the
-/// idle P, in Go as in the op list. Where they differ (why the scenario still runs its
-/// op list): the Go text's loop runs until `time.Since(start)` (elapsed time, as real
-/// Go's does) where `Op::Work` counts CPU time, so at GOMAXPROCS=1 8 × 50 ms end at
-/// 181 ms of virtual time in Go (real Go 1.27.3: 0.21-0.22 s of wall time, 3 runs)
-/// and at 400 ms in the op list; and `time.Since` is a call, a safe point, so with
-/// `asyncpreemptoff=1` Go still time-slices the loop (`gopreempt_m` at the prologue)
-/// where the call-free `Op::Work` never stops.
+/// idle P, in Go as in the op list. Where they differ: the Go loop runs until
+/// `time.Since(start)` (elapsed time, as real Go's does) where `Op::Work` counts CPU
+/// time, so at GOMAXPROCS=1 they end sooner in Go (real Go 1.27.3: 8 × 50 ms at
+/// GOMAXPROCS=1 take 0.21-0.22 s of wall time, 3 runs); and `time.Since` is a call, a
+/// safe point, so with `asyncpreemptoff=1` Go still time-slices the loop
+/// (`gopreempt_m` at the prologue) where the call-free `Op::Work` never stops.
 #[test]
 fn cpu_bound_from_go_time_slices_like_its_op_list() {
-    let edits = [
-        ("wg.Add(8)", "wg.Add(3)"),
-        ("i < 8", "i < 3"),
-        ("50*time.Millisecond", "25*time.Millisecond"),
-    ];
+    let edits = [("goroutines", "3"), ("work", "25ms")];
     let preempts = |s: &Sim, async_: bool| {
         events(s)
             .iter()
@@ -403,7 +405,7 @@ fn cpu_bound_from_go_time_slices_like_its_op_list() {
     let sets = [("goroutines", "3"), ("work", "25ms")];
     for procs in [1, 2] {
         let (a, sa, _) = run(ops("cpu-bound", &sets), procs, 1);
-        let (b, sb, _) = run(go("cpu_bound", &edits), procs, 1);
+        let (b, sb, _) = run(go("cpu-bound", &edits), procs, 1);
         assert_eq!((sa, sb), (Stop::Exited(0), Stop::Exited(0)));
         assert_eq!(stdout(&a), stdout(&b));
         assert!(
@@ -427,7 +429,7 @@ fn cpu_bound_from_go_time_slices_like_its_op_list() {
         5_000 * MS,
     );
     let (b, _, _) = run_for(
-        Sim::new(go("cpu_bound", &edits), cfg, 1).unwrap(),
+        Sim::new(go("cpu-bound", &edits), cfg, 1).unwrap(),
         5_000 * MS,
     );
     assert_eq!(
@@ -444,7 +446,7 @@ fn cpu_bound_from_go_time_slices_like_its_op_list() {
 fn os_net_and_explorer_print_what_real_go_printed() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/io/errors");
     let want = std::fs::read_to_string(dir.join("expected.txt")).unwrap();
-    let (s, stop, _) = run(go("errors", &[]), 1, 1);
+    let (s, stop, _) = run(go_file("errors"), 1, 1);
     assert_eq!(stop, Stop::Exited(0));
     assert_eq!(stdout(&s).join("\n") + "\n", want);
 }
@@ -453,10 +455,7 @@ fn os_net_and_explorer_print_what_real_go_printed() {
 /// the syscall program ends with "done", and the blocked reads cost threads.
 #[test]
 fn syscall_from_go_on_real_threads() {
-    let prog = go(
-        "syscall",
-        &[("100*time.Millisecond", "20*time.Millisecond")],
-    );
+    let prog = go("syscall", &[("work", "20ms")]);
     let cfg = Config {
         gomaxprocs: 2,
         keep_events: gmp_core::trace::Keep::All,
@@ -489,18 +488,7 @@ fn syscall_from_go_on_real_threads() {
 /// `syscall=5us` run does.
 #[test]
 fn a_short_read_keeps_its_p() {
-    let edits = [
-        ("wg.Add(6)", "wg.Add(1)"),
-        ("i < 3; i++ {\n\t\tgo spin", "i < 0; i++ {\n\t\tgo spin"),
-        (
-            "i < 3; i++ {\n\t\ttime.Sleep",
-            "i < 1; i++ {\n\t\ttime.Sleep",
-        ),
-        (
-            "SlowFile(50*time.Millisecond)",
-            "SlowFile(5*time.Microsecond)",
-        ),
-    ];
+    let edits = [("cpu", "0"), ("blocking", "1"), ("syscall", "5us")];
     let sets = [("cpu", "0"), ("blocking", "1"), ("syscall", "5us")];
     // The reader lives a few µs: its name is noted every µs.
     let (a, sa, na) = run_sampled(sim(ops("syscall", &sets), 2, 1), 100 * MS, US);
@@ -534,11 +522,7 @@ fn the_accept_loop_seeks_like_a_replay() {
     let spec = RunSpec {
         prog: go(
             "playground",
-            &[
-                ("200*time.Millisecond", "2*time.Millisecond"),
-                ("50 * time.Millisecond", "3 * time.Millisecond"),
-                ("30 * time.Millisecond", "1 * time.Millisecond"),
-            ],
+            &[("work", "2ms"), ("syscall", "3ms"), ("latency", "1ms")],
         ),
         cfg: Config {
             gomaxprocs: 2,

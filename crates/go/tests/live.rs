@@ -172,12 +172,12 @@ fn gc_cycles_on_real_threads() {
             assert_eq!(got, "grew: true moved after each GC: 1 1 1 1 0 0 0 0 0");
             let (got, code) = run_live(&goid, procs);
             assert_eq!(code, Some(0), "GOMAXPROCS={procs}");
-            // On real threads the first count sometimes still sees a goroutine that is
-            // finishing (2 in about 1 of 3 runs of this test); after the GC it is 1.
-            assert!(
-                got.ends_with("NumGoroutine 1 1") || got.ends_with("NumGoroutine 2 1"),
-                "{got}"
-            );
+            // On real threads either count may still see the goroutine that just sent
+            // on ch and is on its way to goexit (the send readies main before the
+            // sender exits): 2 in about 1 of 3 runs for the first count, rarely for the
+            // second.
+            let counts = got.rsplit("NumGoroutine ").next().unwrap_or("");
+            assert!(["1 1", "2 1", "1 2", "2 2"].contains(&counts), "{got}");
         }
     }
 }

@@ -1,9 +1,9 @@
 //! Manual check: a live run changes GOMAXPROCS while 40 CPU-bound goroutines run.
-use gmp_core::{scenarios, Config, GKind};
+use gmp_core::{workloads, Config, GKind};
 use gmp_live::{live::std_clock, Live, LiveOptions, StdSpawner};
 
 fn main() {
-    let s = scenarios::find("playground").unwrap();
+    let s = workloads::find("playground").unwrap();
     let p = s.params(&[]).unwrap();
     let live = Live::start(
         s.program(&p).unwrap(),

@@ -49,7 +49,7 @@ pub fn marker(lints: &[Lint], line: u32, s: &Text) -> Html {
 }
 
 /// The checklist items that fire, one a line: `line:col`, the function, the words.
-pub fn list(lints: &[Lint], s: &Text, dispatch: &Callback<Action>, runnable: bool) -> Html {
+pub fn list(lints: &[Lint], s: &Text, dispatch: &Callback<Action>) -> Html {
     if lints.is_empty() {
         return html! {};
     }
@@ -61,12 +61,10 @@ pub fn list(lints: &[Lint], s: &Text, dispatch: &Callback<Action>, runnable: boo
                     <li data-line={l.line.to_string()} data-lint={l.kind.id()}>
                         <code>{ format!("{}:{} {}", l.line, l.col, l.func) }</code>
                         { " " }{ s.t(key(l.kind)) }
-                        if runnable {
-                            { " " }<button class="lint-show" onclick={
-                                let (d, t) = (dispatch.clone(), show_me(l));
-                                Callback::from(move |_: MouseEvent| d.emit(Action::StepTo(t)))
-                            }>{ s.t("lint.show_me") }</button>
-                        }
+                        { " " }<button class="lint-show" onclick={
+                            let (d, t) = (dispatch.clone(), show_me(l));
+                            Callback::from(move |_: MouseEvent| d.emit(Action::StepTo(t)))
+                        }>{ s.t("lint.show_me") }</button>
                     </li>
                 }) }
             </ul>

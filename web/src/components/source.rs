@@ -237,7 +237,7 @@ pub fn go_source(props: &SourceProps) -> Html {
     let shown = page
         .draft
         .clone()
-        .or_else(|| source.as_ref().map(|s| s.0.clone()))
+        .or_else(|| source.clone())
         .unwrap_or_default();
     let text = use_state(|| shown.clone());
     // A new program (another lesson, variant or scenario, or a failed compile's
@@ -257,16 +257,12 @@ pub fn go_source(props: &SourceProps) -> Html {
         });
     }
     // Highlighted once per text, not on every frame's redraw.
-    let hl_running = use_memo(
-        source.as_ref().map(|s| s.0.clone()).unwrap_or_default(),
-        |src| highlight(src),
-    );
+    let hl_running = use_memo(source.clone().unwrap_or_default(), |src| highlight(src));
     let hl_text = use_memo((*text).clone(), |src| highlight(src));
-    let found = use_memo(
-        source.as_ref().map(|s| s.0.clone()).unwrap_or_default(),
-        |src| super::lints::of(src),
-    );
-    let Some((running, runnable)) = source else {
+    let found = use_memo(source.clone().unwrap_or_default(), |src| {
+        super::lints::of(src)
+    });
+    let Some(running) = source else {
         return html! {};
     };
     let edited = page.settings.spec.source.is_some();
@@ -284,7 +280,7 @@ pub fn go_source(props: &SourceProps) -> Html {
             <div class="src-head">
                 <h2 id="src-h">{ "main.go" }
                     if edited { <span class="badge edited">{ s.t("src.edited") }</span> }</h2>
-                if runnable && !*editing {
+                if !*editing {
                     <button id="src-edit" onclick={start_edit}>{ s.t("src.edit") }</button>
                 }
                 if edited || page.draft.is_some() {
@@ -416,11 +412,7 @@ pub fn go_source(props: &SourceProps) -> Html {
     let r = props.runner.0.borrow();
     let ui = &r.ui;
     let snap = ui.snap.clone();
-    let by_line = if runnable {
-        gs_by_line(&snap)
-    } else {
-        BTreeMap::new()
-    };
+    let by_line = gs_by_line(&snap);
     let selected_line = page
         .selected
         .and_then(|g| snap.gs.iter().find(|x| x.goid == g))
@@ -459,11 +451,7 @@ pub fn go_source(props: &SourceProps) -> Html {
             { header }
             <details id="src-fold" class="src-fold" open=true>
             <summary>{ s.t("src.lines_label") }</summary>
-            if !runnable {
-                <p class="note">{ s.t("src.not_runnable") }</p>
-            } else {
-                <p class="help">{ s.t("src.help") }</p>
-            }
+            <p class="help">{ s.t("src.help") }</p>
             <div class="code" role="list" aria-label={s.t("src.lines_label")}>
                 { for hl.iter().enumerate().map(|(i, l)| {
                     let n = i as u32 + 1;
@@ -496,8 +484,8 @@ pub fn go_source(props: &SourceProps) -> Html {
             </div>
             { for picked_list }
             { for diag_list }
-            { super::lints::list(&found, s, &props.dispatch, runnable) }
-            if runnable && !runtime_gs.is_empty() {
+            { super::lints::list(&found, s, &props.dispatch) }
+            if !runtime_gs.is_empty() {
                 <p class="runtime-gs">{ s.t("src.runtime_gs") }
                     { for runtime_gs.iter().map(|g| html! { <>
                         { token(g.goid, ui, s, &g_pick, "mini") }
