@@ -52,13 +52,12 @@ const screen = (page) => page.evaluate(() => [
 
 test('scrubbing back and forth in a lesson shows what step=N shows', async () => {
   const page = await browser.newPage();
-  // The 500-goroutine lesson: a long run (about 5,000 steps) of a program the explorer
-  // models as ops; the Go-backed lessons' CPU loops run every instruction in the VM,
-  // which makes a long run slow to build in the page.
+  // The 500-goroutine lesson: a long run (tens of thousands of steps: each goroutine's
+  // loop runs in the VM, one step per slice of its CPU time).
   await page.goto(`${site.url}?lesson=five-hundred&speed=1`);
   await page.waitForSelector('#lesson[data-lesson="five-hundred"]');
   await page.click('#pause'); // Run
-  await page.waitForSelector('#stopped', { timeout: 60_000 }); // the program exits (4000+ steps)
+  await page.waitForSelector('#stopped', { timeout: 60_000 }); // the program exits
   await page.waitForTimeout(300);
   const end = Number(await page.getAttribute('#scrubber', 'max'));
   assert.ok(end > 2000, `the run went on (${end} steps)`);

@@ -16,7 +16,7 @@ use gmp_core::seek::{Policy, Timeline};
 use gmp_core::sim::Stop;
 use gmp_core::snapshot::Snapshot;
 use gmp_core::trace::{Event, Keep};
-use gmp_core::{Config, GKind};
+use gmp_core::Config;
 
 /// What a run is made of.
 #[derive(Clone, Debug, PartialEq)]
@@ -50,7 +50,7 @@ impl Default for RunSpec {
 }
 
 impl RunSpec {
-    fn program_and_config(&self) -> Result<(gmp_core::Program, Config, Vec<(GKind, u32)>), String> {
+    fn program_and_config(&self) -> Result<(gmp_core::Program, Config), String> {
         let s = crate::lessons::scenario(&self.scenario)
             .ok_or_else(|| format!("unknown scenario {:?}", self.scenario))?;
         let p = s.params(&self.params)?;
@@ -64,12 +64,12 @@ impl RunSpec {
         };
         if let Some(src) = &self.source {
             let prog = gmp_go::compile(src).map_err(|d| compile_errors(&d))?;
-            return Ok((prog.program(), cfg, vec![]));
+            return Ok((prog.program(), cfg));
         }
         // The scenario's Go file with these values, compiled by the front end, is the
         // program (the playground's goroutines asked for at start are its constants).
         let prog = gmp_go::scenarios::program(s, &p)?;
-        Ok((prog, cfg, vec![]))
+        Ok((prog, cfg))
     }
 }
 
@@ -87,11 +87,9 @@ pub fn compile_errors(d: &[gmp_go::Diag]) -> String {
 }
 
 pub struct SimRun {
-    /// The run, its inputs (the first `base` are the scenario's own requests, its
-    /// `p.cpu=` ..., the rest are the learner's) and its checkpoints.
+    /// The run, its inputs (the learner's) and its checkpoints.
     pub tl: Timeline,
     pub spec: RunSpec,
-    base: usize,
     /// Stopped at the spec's time limit.
     time_limit: bool,
     /// Where the last frame's slice of virtual time ended.
@@ -116,26 +114,19 @@ impl Engine {
 
     /// A deterministic run with the learner's `inputs` at their steps.
     fn sim_with(spec: RunSpec, inputs: Vec<(u64, Input)>) -> Result<Engine, String> {
-        let (prog, cfg, reqs) = spec.program_and_config()?;
-        let mut all: Vec<(u64, Input)> = reqs
-            .into_iter()
-            .map(|(k, n)| (0, Input::Spawn(k, n)))
-            .collect();
-        let base = all.len();
-        all.extend(inputs);
+        let (prog, cfg) = spec.program_and_config()?;
         let tl = Timeline::new(
             gmp_core::seek::RunSpec {
                 prog,
                 cfg,
                 seed: spec.seed,
-                inputs: all,
+                inputs,
             },
             Policy::default(),
         )?;
         Ok(Engine::Sim(SimRun {
             tl,
             spec,
-            base,
             time_limit: false,
             slice_end: 0,
         }))
@@ -166,7 +157,7 @@ impl Engine {
     /// The learner's inputs so far, with the step each was applied at (0 for live).
     pub fn user_inputs(&self) -> Vec<(u64, Input)> {
         match self {
-            Engine::Sim(r) => r.tl.inputs()[r.base..].to_vec(),
+            Engine::Sim(r) => r.tl.inputs().to_vec(),
             Engine::Live(l) => l.inputs.iter().map(|i| (0, i.clone())).collect(),
         }
     }
@@ -175,16 +166,13 @@ impl Engine {
         if cfg!(target_arch = "wasm32") && !crate::pool::THREADED {
             return Err("live mode needs the threaded build (this one has no worker pool)".into());
         }
-        let (prog, cfg, reqs) = spec.program_and_config()?;
+        let (prog, cfg) = spec.program_and_config()?;
         let opts = gmp_live::LiveOptions {
             scale,
             clock: crate::clock::live_clock(),
             max_threads: threads,
         };
         let live = gmp_live::Live::start(prog, cfg, opts, Box::new(crate::pool::PoolSpawner))?;
-        for (k, n) in reqs {
-            live.rt.request_spawn(k, n)?;
-        }
         Ok(Engine::Live(LiveRun {
             live,
             inputs: vec![],
@@ -371,6 +359,7 @@ impl Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use gmp_core::GKind;
 
     fn spec() -> RunSpec {
         RunSpec {
@@ -464,11 +453,23 @@ mod tests {
 
     #[test]
     fn a_scenarios_own_requests_are_not_the_learners_inputs() {
-        let e = Engine::new_sim(RunSpec {
+        // p.cpu=5 is the playground's constant: its main asks for the goroutines itself.
+        let mut e = Engine::new_sim(RunSpec {
             params: vec![("cpu".into(), "5".into())],
             ..RunSpec::default()
         })
         .unwrap();
+        assert!(e.user_inputs().is_empty());
+        for _ in 0..20 {
+            e.advance(1_000_000, 1e9);
+        }
+        let cpu = e
+            .snapshot()
+            .gs
+            .iter()
+            .filter(|g| g.kind == GKind::Cpu)
+            .count();
+        assert_eq!(cpu, 5, "the five crunch goroutines, drawn as CPU-bound");
         assert!(e.user_inputs().is_empty());
     }
 }

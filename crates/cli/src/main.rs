@@ -17,7 +17,7 @@
 use std::process::ExitCode;
 
 use gmp_core::scenarios::{self, fmt_duration, parse_duration, ParamKind};
-use gmp_core::seek::{Input, Policy, RunSpec, Timeline};
+use gmp_core::seek::{Policy, RunSpec, Timeline};
 use gmp_core::sim::Stop;
 use gmp_core::trace::Keep;
 use gmp_core::{Config, Sim};
@@ -368,7 +368,7 @@ fn check(path: &str) -> ExitCode {
 }
 
 fn run(a: RunArgs) -> ExitCode {
-    let (program, requests) = if a.scenario.ends_with(".go") {
+    let program = if a.scenario.ends_with(".go") {
         // With --set, the file's constants take those values first.
         let compiled = if a.sets.is_empty() {
             compile_file(&a.scenario)
@@ -379,7 +379,7 @@ fn run(a: RunArgs) -> ExitCode {
             }
         };
         match compiled {
-            Ok(p) => (p.program(), vec![]),
+            Ok(p) => p.program(),
             Err(c) => return c,
         }
     } else {
@@ -388,11 +388,10 @@ fn run(a: RunArgs) -> ExitCode {
             Err(e) => return usage_error(e),
         };
         // The scenario's Go file with these values, compiled.
-        let prog = match go_scenarios::program(s, &p) {
+        match go_scenarios::program(s, &p) {
             Ok(prog) => prog,
             Err(e) => return usage_error(e),
-        };
-        (prog, vec![])
+        }
     };
     let procs = match a.procs.map(Ok).unwrap_or_else(procs_from_env) {
         Ok(n) => n,
@@ -412,7 +411,7 @@ fn run(a: RunArgs) -> ExitCode {
         ..Config::default()
     };
     if a.driver == "live" {
-        return run_live(&a, program, cfg, &requests);
+        return run_live(&a, program, cfg);
     }
     // The run spec the page uses too; the CLI never seeks, so it keeps no checkpoint
     // but the start.
@@ -420,10 +419,7 @@ fn run(a: RunArgs) -> ExitCode {
         prog: program,
         cfg,
         seed: a.seed,
-        inputs: requests
-            .iter()
-            .map(|&(kind, n)| (0, Input::Spawn(kind, n)))
-            .collect(),
+        inputs: vec![],
     };
     let policy = Policy {
         interval: u64::MAX,
@@ -531,12 +527,7 @@ fn exit_with(rt: &gmp_core::Runtime) -> ExitCode {
 }
 
 /// `--driver live`: every M on a real thread, in real time.
-fn run_live(
-    a: &RunArgs,
-    prog: gmp_core::Program,
-    cfg: Config,
-    requests: &[(gmp_core::GKind, u32)],
-) -> ExitCode {
+fn run_live(a: &RunArgs, prog: gmp_core::Program, cfg: Config) -> ExitCode {
     let opts = gmp_live::LiveOptions {
         scale: 1.0,
         clock: gmp_live::live::std_clock(),
@@ -546,11 +537,6 @@ fn run_live(
         Ok(l) => l,
         Err(e) => return usage_error(e),
     };
-    for &(kind, n) in requests {
-        if let Err(e) = live.rt.request_spawn(kind, n) {
-            return usage_error(e);
-        }
-    }
     let mut out = Output::default();
     let code = loop {
         let until = (live.now() + 50_000_000).min(a.max_time);

@@ -4,8 +4,8 @@
 //! that matter to the scheduler: CPU work, function calls (the prologue is a safe point
 //! and may grow the stack), loops, `runtime.Gosched`, blocking system calls, network
 //! reads through the netpoller, sleeps, channels, mutexes, WaitGroups, `go`, and prints.
-//! Built-in scenarios build programs in Rust with [`ProgramBuilder`]; a Go-subset front
-//! end can target the same form.
+//! The core's own tests build programs in Rust with [`ProgramBuilder`]
+//! ([`crate::workloads`]); the Go front end's code runs behind one op, [`Op::Code`].
 //!
 //! ## Safe points
 //! - [`Op::Work`] is call-free code (Go's `for {}` or an arithmetic loop): it has no

@@ -1,8 +1,8 @@
 //! # Workloads for the core's own tests and benches
 //!
 //! The core runs programs given as ops ([`crate::program`]); it cannot compile Go. Its
-//! tests, its benches and gmp-live's stress tests need programs anyway, so these four
-//! are built from ops here, each with the Go text it models. They are not what the
+//! tests and benches (and a gmp-live example) need programs anyway, so these four are
+//! built from ops here, each with the Go text it models. They are not what the
 //! explorer runs: its scenarios of the same names are Go files (gmp-go's
 //! `programs/cpu-bound.go` ...), and gmp-go's `tests/io.rs` checks that each schedules
 //! as its op list here does.
@@ -73,7 +73,7 @@ pub static WORKLOADS: &[Scenario] = &[
     },
     Scenario {
         name: "cpu-bound",
-        summary: "goroutines running call-free CPU loops (the schedtrace example)",
+        summary: "goroutines running call-free CPU loops",
         source: "seed 000 (reading a schedtrace line), experiment d",
         params: &[
             count("goroutines", "40", 1, 100_000, "CPU-bound goroutines"),

@@ -11,7 +11,7 @@ import (
 // The explorer's parameters (p.goroutines=8 in a link, gmp run cpu-bound --set goroutines=8).
 const (
 	goroutines = 40                    // CPU-bound goroutines [1, 100000]
-	work       = 20 * time.Millisecond // CPU time each one needs [0, 1h]
+	work       = 20 * time.Millisecond // how long each one computes, from its start [0, 1h]
 )
 
 // spin computes for d: it reads the clock until d has passed. time.Since is a call,

@@ -14,7 +14,7 @@ import (
 // The explorer's parameters (p.readers=5 in a link, gmp run netpoll --set readers=5).
 const (
 	cpu     = 3                      // CPU-bound goroutines [0, 10000]
-	work    = 100 * time.Millisecond // CPU time each CPU-bound goroutine needs [0, 1h]
+	work    = 100 * time.Millisecond // how long each CPU-bound goroutine computes, from its start [0, 1h]
 	readers = 3                      // goroutines reading from the network [1, 10000]
 	latency = 30 * time.Millisecond  // when each read's data arrives [0, 1h]
 )

@@ -16,7 +16,7 @@ const (
 	cpu      = 0                     // CPU-bound goroutines asked for at start [0, 100000]
 	blocking = 0                     // blocking-syscall goroutines asked for at start [0, 100000]
 	network  = 0                     // network goroutines asked for at start [0, 100000]
-	work     = 50 * time.Millisecond // CPU time a CPU-bound goroutine needs [0, 1h]
+	work     = 50 * time.Millisecond // how long a CPU-bound goroutine computes, from its start [0, 1h]
 	syscall  = 50 * time.Millisecond // how long a blocking syscall blocks [0, 1h]
 	latency  = 30 * time.Millisecond // when a network read's data arrives [0, 1h]
 )

@@ -1,6 +1,5 @@
 // Blocking system calls beside CPU-bound goroutines: a goroutine in read(2) keeps its
-// M, and its P is handed to another M (entersyscall, then sysmon's retake or
-// entersyscallblock's handoffp).
+// M (entersyscall), and sysmon's retake hands its P to another M (handoffp).
 package main
 
 import (
@@ -15,7 +14,7 @@ import (
 // The explorer's parameters (p.blocking=5 in a link, gmp run syscall --set blocking=5).
 const (
 	cpu      = 3                      // CPU-bound goroutines [0, 10000]
-	work     = 100 * time.Millisecond // CPU time each CPU-bound goroutine needs [0, 1h]
+	work     = 100 * time.Millisecond // how long each CPU-bound goroutine computes, from its start [0, 1h]
 	blocking = 3                      // goroutines making a blocking syscall [1, 10000]
 	syscall  = 50 * time.Millisecond  // how long each syscall blocks [0, 1h]
 	stagger  = 10 * time.Millisecond  // time between the syscalls' starts [0, 1h]

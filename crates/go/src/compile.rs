@@ -2434,6 +2434,10 @@ impl<'a> Compiler<'a> {
     }
 
     fn func_lit(&mut self, fl: &ast::FuncLit, line: u32) -> R<Reg> {
+        // A literal in a package-level initialiser (`var f = func() { ... }`) is in no
+        // declaration's scan; one inside a function was scanned with it (scanning it
+        // again finds nothing new).
+        self.scan_escapes(&fl.body);
         let ft = &self.a().ftypes[fl.typ];
         let id = self.funcs.len() as FuncId;
         // gc's names: main.worker.func1, nested main.worker.func1.1 ...

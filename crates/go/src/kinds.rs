@@ -1,22 +1,26 @@
 //! What a goroutine does, read from the code of the function it starts: the colour the
 //! explorer draws it in (`gmp_core::GKind`). The scheduler does not use it.
 //!
-//! - **Blocking**: the function (or a function it calls, a few levels down) makes a
-//!   blocking system call (`read(2)` on a file: `os.File.Read`, `syscall.Read`).
-//! - **Network**: it reads from a network connection (the G parks on the netpoller).
-//!   A method called through an interface (`net.Conn.Read`) counts as every method of
-//!   that name in the program.
-//! - **Cpu**: it has a loop whose body never waits: no channel operation, `select`,
-//!   sleep, lock, `Wait`, `Gosched`, I/O or print, and no call that may do one (a call
-//!   through a func value or an interface counts as one that may); or it calls a
-//!   function of package main that has one.
+//! - **Network**: the function, or any function it calls, reads from a network
+//!   connection or accepts one (the G parks on the netpoller). A method called through
+//!   an interface (`net.Conn.Read`) counts as every method of that name in the program.
+//! - **Blocking**: it (or a callee) makes a blocking system call (`read(2)` on a file:
+//!   `os.File.Read`, `syscall.Read`).
+//! - **Cpu**: it has a loop whose body never waits: no channel operation, blocking
+//!   `select`, sleep, lock, `Wait`, `Gosched`, GOMAXPROCS change, I/O or print, and no
+//!   call that may do one (a call through a func value or an interface counts as one
+//!   that may); or it calls a function of package main that has such a loop.
 //! - **Example** otherwise: goroutines that coordinate (channels, locks, Gosched).
 //!
 //! The page's Spawn buttons ask the playground's accept loop for goroutines of each
 //! kind; the functions it starts for them are read the same way, so a CPU request's
 //! goroutine is drawn as CPU-bound because its loop computes.
+//!
+//! Each property is a summary per function, computed once over the whole call graph
+//! (a fixpoint: a function has it if its own code does or a callee has it), so the
+//! cost is the program's size times the longest call chain, whatever the fan-out.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 
 use gmp_core::GKind;
@@ -24,113 +28,155 @@ use gmp_core::GKind;
 use crate::types::TyId;
 use crate::vm::{Func, FuncId, Native, I};
 
-/// The program's methods by name: what an interface call may run.
-type ByName = HashMap<Arc<str>, Vec<FuncId>>;
-
-/// Calls followed below a goroutine's function.
-const DEPTH: u32 = 4;
-
 /// The kind of a goroutine started at each function.
 pub fn go_kinds(funcs: &[Func], methods: &HashMap<(TyId, Arc<str>), (FuncId, bool)>) -> Vec<GKind> {
-    let mut by_name: ByName = HashMap::new();
+    // What an interface call may run: every method of that name (a value and a pointer
+    // receiver name the same function once).
+    let mut by_name: HashMap<Arc<str>, BTreeSet<FuncId>> = HashMap::new();
     for ((_, name), (f, _)) in methods {
-        by_name.entry(name.clone()).or_default().push(*f);
+        by_name.entry(name.clone()).or_default().insert(*f);
     }
+    let none = BTreeSet::new();
+    let callees = |i: &I| -> Vec<FuncId> {
+        match i {
+            I::Call { f, .. } => vec![*f],
+            I::CallIface { method, .. } => by_name
+                .get(method)
+                .unwrap_or(&none)
+                .iter()
+                .copied()
+                .collect(),
+            _ => vec![],
+        }
+    };
+    let network = summary(funcs, &callees, |i| {
+        matches!(
+            i,
+            I::Native {
+                n: Native::NetRead | Native::Accept,
+                ..
+            }
+        )
+    });
+    let blocking = summary(funcs, &callees, |i| {
+        matches!(
+            i,
+            I::Native {
+                n: Native::SysRead,
+                ..
+            }
+        )
+    });
+    // Whether a function may wait: its own instructions, or a static callee that may.
+    // (Interface and func-value calls are taken to wait: see `waits_here`.)
+    let static_callee = |i: &I| match i {
+        I::Call { f, .. } => vec![*f],
+        _ => vec![],
+    };
+    let may_wait = summary(funcs, &static_callee, waits_here);
+    let waits = |i: &I| {
+        waits_here(i) || matches!(i, I::Call { f, .. } if may_wait.get(*f as usize) == Some(&true))
+    };
+    let own_loop: Vec<bool> = funcs
+        .iter()
+        .map(|f| computing_loop(&f.code, &waits))
+        .collect();
+    // A computing loop of its own, or a call of a function of package main with one.
+    let main_callee = |i: &I| match i {
+        I::Call { f, .. }
+            if funcs
+                .get(*f as usize)
+                .is_some_and(|c| c.name.starts_with("main.")) =>
+        {
+            vec![*f]
+        }
+        _ => vec![],
+    };
+    let cpu = fixpoint(funcs, &main_callee, own_loop);
     (0..funcs.len())
-        .map(|f| kind_of(funcs, &by_name, f))
+        .map(|f| {
+            if network[f] {
+                GKind::Network
+            } else if blocking[f] {
+                GKind::Blocking
+            } else if cpu[f] {
+                GKind::Cpu
+            } else {
+                GKind::Example
+            }
+        })
         .collect()
 }
 
-fn kind_of(funcs: &[Func], by_name: &ByName, f: usize) -> GKind {
-    // The network first: an interface's Read may be a file's too (`net.Conn.Read` and
-    // `os.File.Read` share the name), a file's own Read is never a connection's.
-    if reaches(funcs, by_name, f, DEPTH, Native::NetRead) {
-        return GKind::Network;
-    }
-    if reaches(funcs, by_name, f, DEPTH, Native::SysRead) {
-        return GKind::Blocking;
-    }
-    if computes(funcs, f, DEPTH) {
-        return GKind::Cpu;
-    }
-    GKind::Example
+/// For each function: whether one of its instructions has `here`, or a function it
+/// calls (`callees` of an instruction) has the property.
+fn summary(
+    funcs: &[Func],
+    callees: &dyn Fn(&I) -> Vec<FuncId>,
+    here: impl Fn(&I) -> bool,
+) -> Vec<bool> {
+    let own = funcs.iter().map(|f| f.code.iter().any(&here)).collect();
+    fixpoint(funcs, callees, own)
 }
 
-/// Whether `f` or a function it calls (up to `depth` levels; an interface call as any
-/// method of its name) makes the native call `want`.
-fn reaches(funcs: &[Func], by_name: &ByName, f: usize, depth: u32, want: Native) -> bool {
-    let Some(func) = funcs.get(f) else {
-        return false;
-    };
-    func.code.iter().any(|i| match i {
-        I::Native { n, .. } => *n == want,
-        I::Call { f, .. } if depth > 0 => reaches(funcs, by_name, *f as usize, depth - 1, want),
-        I::CallIface { method, .. } if depth > 0 => by_name.get(method).is_some_and(|fs| {
-            fs.iter()
-                .any(|f| reaches(funcs, by_name, *f as usize, depth - 1, want))
-        }),
-        _ => false,
-    })
-}
-
-/// Whether an instruction can make its goroutine wait (or may: an unknown callee).
-fn waits(funcs: &[Func], i: &I, depth: u32) -> bool {
-    match i {
-        I::Send(..) | I::Recv(..) | I::Select { .. } | I::CallV { .. } | I::CallIface { .. } => {
-            true
+/// Spreads `has` from callees to callers until nothing changes.
+fn fixpoint(funcs: &[Func], callees: &dyn Fn(&I) -> Vec<FuncId>, mut has: Vec<bool>) -> Vec<bool> {
+    // Each function's distinct callees, once.
+    let calls: Vec<BTreeSet<FuncId>> = funcs
+        .iter()
+        .map(|f| f.code.iter().flat_map(callees).collect())
+        .collect();
+    loop {
+        let mut changed = false;
+        for (f, cs) in calls.iter().enumerate() {
+            if !has[f] && cs.iter().any(|c| has.get(*c as usize) == Some(&true)) {
+                has[f] = true;
+                changed = true;
+            }
         }
-        I::Native { n, .. } => waiting_native(*n),
-        I::Call { f, .. } => {
-            depth == 0
-                || funcs
-                    .get(*f as usize)
-                    .is_some_and(|c| c.code.iter().any(|i| waits(funcs, i, depth - 1)))
+        if !changed {
+            return has;
         }
-        _ => false,
     }
 }
 
-fn waiting_native(n: Native) -> bool {
+/// Whether an instruction can make its goroutine wait by itself (or may: a call
+/// through an interface or a func value, whose callee is unknown here).
+fn waits_here(i: &I) -> bool {
     use Native::*;
-    matches!(
-        n,
-        Println
-            | Printf
-            | Print
-            | BuiltinPrint
-            | BuiltinPrintln
-            | Gosched
-            | Gc
-            | WgWait
-            | MutexLock
-            | Sleep
-            | SysRead
-            | NetRead
-            | Accept
-            | Exit
-    )
+    match i {
+        I::Send(..) | I::Recv(..) | I::CallV { .. } | I::CallIface { .. } => true,
+        I::Select { block, .. } => *block,
+        I::Native { n, .. } => matches!(
+            n,
+            Println
+                | Printf
+                | Print
+                | BuiltinPrint
+                | BuiltinPrintln
+                | Gosched
+                | Gomaxprocs
+                | Gc
+                | WgWait
+                | MutexLock
+                | Sleep
+                | SysRead
+                | NetRead
+                | Accept
+                | Exit
+        ),
+        _ => false,
+    }
 }
 
-/// Whether `f` has a loop (a jump back) whose body has no instruction that waits, or
-/// calls a function of package main that does (up to `depth` levels).
-fn computes(funcs: &[Func], f: usize, depth: u32) -> bool {
-    let Some(func) = funcs.get(f) else {
-        return false;
-    };
-    let code = &func.code;
-    let own = code.iter().enumerate().any(|(pc, i)| {
+/// Whether the code has a loop (a jump back) whose body has no instruction that waits.
+fn computing_loop(code: &[I], waits: &dyn Fn(&I) -> bool) -> bool {
+    code.iter().enumerate().any(|(pc, i)| {
         let target = match i {
             I::Jmp(t) | I::JmpIf(_, t) | I::JmpIfNot(_, t) => *t as usize,
             I::JmpUnless(_, _, _, t) | I::JmpUnlessK(_, _, _, t) => *t as usize,
             _ => return false,
         };
-        target <= pc && !code[target..=pc].iter().any(|i| waits(funcs, i, DEPTH))
-    });
-    own || (depth > 0
-        && code.iter().any(|i| match i {
-            I::Call { f, .. } => funcs.get(*f as usize).is_some_and(|c| {
-                c.name.starts_with("main.") && computes(funcs, *f as usize, depth - 1)
-            }),
-            _ => false,
-        }))
+        target <= pc && !code[target..=pc].iter().any(waits)
+    })
 }

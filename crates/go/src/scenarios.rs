@@ -10,7 +10,7 @@
 //! const (
 //! 	goroutines = 2    // how many goroutines (named A, B, C, ...) [1, 26]
 //! 	yield      = true // call runtime.Gosched after each label
-//! 	work       = 50 * time.Millisecond // CPU time each one needs [0, 1h]
+//! 	work       = 50 * time.Millisecond // how long each one computes [0, 1h]
 //! )
 //! ```
 //!

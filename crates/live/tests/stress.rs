@@ -82,7 +82,7 @@ struct Run {
 }
 
 fn start(name: &str, sets: &[(&str, &str)], procs: u32) -> Run {
-    // The scenario's Go file (gmp-go's programs/) compiled, or the core's op list.
+    // The scenario's Go file (gmp-go's programs/) compiled.
     let s = gmp_go::scenarios::find(name).unwrap_or_else(|| panic!("no scenario {name}"));
     let given: Vec<(String, String)> = sets
         .iter()
