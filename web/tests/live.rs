@@ -27,8 +27,8 @@ async fn live_cpu_bound_run_on_workers() {
     let spec = RunSpec {
         scenario: "cpu-bound".into(),
         params: vec![
-            ("goroutines".into(), "12".into()),
-            ("work".into(), "20ms".into()),
+            ("goroutines".into(), "24".into()),
+            ("work".into(), "30ms".into()),
         ],
         procs: 3,
         ..RunSpec::default()
@@ -67,8 +67,8 @@ async fn live_cpu_bound_run_on_workers() {
         .collect();
     let created = ours.len();
     let destroyed = count(&|k| matches!(k, EvKind::GoDestroy { g } if ours.contains(g)));
-    assert_eq!(created, 12);
-    assert_eq!(destroyed, 12, "every goroutine finished exactly once");
+    assert_eq!(created, 24);
+    assert_eq!(destroyed, 24, "every goroutine finished exactly once");
     assert!(
         count(&|k| matches!(k, EvKind::Steal { .. })) > 0,
         "no steal"

@@ -2421,7 +2421,22 @@ impl<'a> Compiler<'a> {
                     return Ok(d);
                 }
             }
-            let y = self.expr(&b.expr_b)?;
+            let mut y = self.expr(&b.expr_b)?;
+            // A uint64 count of 2^63 or more is held as a negative int: it shifts
+            // everything out (Go), it is not a negative count (a panic).
+            if shift
+                && matches!(
+                    self.kind(tb),
+                    Kind::Int {
+                        bits: 64,
+                        signed: false
+                    }
+                )
+            {
+                let t = self.reg();
+                self.emit(I::Conv(t, y, Conv::UShiftCount), line);
+                y = t;
+            }
             (x, y, k)
         };
         let d = self.reg();

@@ -508,15 +508,23 @@ pub enum I {
 
 #[derive(Clone, Copy, Debug)]
 pub enum Conv {
-    IntToInt { bits: u8, signed: bool },
+    IntToInt {
+        bits: u8,
+        signed: bool,
+    },
     IntToFloat,
-    FloatToInt { bits: u8, signed: bool },
+    FloatToInt {
+        bits: u8,
+        signed: bool,
+    },
     IntToStr,
     StrToBytes,
     BytesToStr,
     StrToRunes,
     RunesToStr,
     Same,
+    /// A uint64 shift count: one of 2^63 or more (a negative int here) becomes 64.
+    UShiftCount,
 }
 
 /// A compiled function.
@@ -1586,6 +1594,7 @@ impl Gor {
                         V::Str(Arc::from(s))
                     }
                     Conv::Same => x,
+                    Conv::UShiftCount => V::Int(if as_int(&x) < 0 { 64 } else { as_int(&x) }),
                 };
                 set!(d, v);
                 self.ps += cost::ALU;

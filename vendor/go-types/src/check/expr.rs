@@ -600,11 +600,21 @@ impl<'a, S: SourceRead> Checker<'a, S> {
             return;
         }
 
-        // spec: "The right operand in a shift expression must have unsigned
-        // integer type or be an untyped constant representable by a value of
-        // type uint."
+        // spec (Go 1.13+): "The right operand in a shift expression must have
+        // integer type or be an untyped constant representable by a value of type
+        // uint." gmp: a signed count is allowed (Go 1.13); a negative constant is
+        // "negative shift count", as go/types says.
         let ytval = self.otype(y.typ.unwrap());
-        if ytval.is_unsigned(o) {
+        if let OperandMode::Constant(yv) = &y.mode {
+            let yval = yv.to_int();
+            if yval.is_int() && yval.sign() < 0 {
+                let yd = self.new_dis(y);
+                self.invalid_op(yd.pos(), &format!("negative shift count {}", yd));
+                x.mode = OperandMode::Invalid;
+                return;
+            }
+        }
+        if ytval.is_integer(o) && !ytval.is_untyped(o) {
             //ok
         } else if ytval.is_untyped(o) {
             self.convert_untyped(y, self.basic_type(BasicType::Uint), fctx);
@@ -614,10 +624,7 @@ impl<'a, S: SourceRead> Checker<'a, S> {
             }
         } else {
             let yd = self.new_dis(y);
-            self.error(
-                yd.pos(),
-                format!("shift count {} must be unsigned integer", yd),
-            );
+            self.invalid_op(yd.pos(), &format!("shift count {} must be integer", yd));
             x.mode = OperandMode::Invalid;
             return;
         }
