@@ -330,7 +330,7 @@ test('11. on a phone the run controls stay in reach and tap targets are at least
 test('9. readable under load: the feed has GoStart, no repeated preempt pairs, a filter and clickable events; lines wrap; arrows stay few; tokens keep their size', async () => {
   const page = await browser.newPage();
   await page.goto(`${site.url}?driver=sim&p.cpu=64&speed=0.2`);
-  await page.waitForFunction(() => /preempted/.test(document.querySelector('#feed').textContent), null, { timeout: 20_000 });
+  await page.waitForFunction(() => /preempted/.test(document.querySelector('#feed')?.textContent ?? ''), null, { timeout: 20_000 });
   let most = 0;
   for (let i = 0; i < 10; i++) {
     most = Math.max(most, await page.$$eval('.steal-arrow', (l) => l.length));
@@ -360,7 +360,7 @@ test('9. readable under load: the feed has GoStart, no repeated preempt pairs, a
 test('9. the exported trace names the track of every P, destroyed ones too', async () => {
   const page = await browser.newPage();
   await page.goto(`${site.url}?driver=sim&p.cpu=16&speed=1`);
-  await page.waitForFunction(() => Number(document.querySelector('#gcount').dataset.cpu) === 16, null, { timeout: 15_000 });
+  await page.waitForFunction(() => Number(document.querySelector('#gcount')?.dataset.cpu) === 16, null, { timeout: 15_000 });
   await page.selectOption('#procs', '2');
   await page.waitForFunction(() => document.querySelectorAll('.pcard').length === 2, null, { timeout: 15_000 });
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export')]);

@@ -78,6 +78,11 @@ impl RunSpec {
 /// tens of real seconds in the page (it runs every instruction real Go would).
 pub const SOURCE_MAX_TIME: i64 = 1_000_000_000;
 
+/// Steps run between two looks at the clock. A step of Go code is up to 20 µs of its
+/// virtual CPU, which the VM takes a few hundred µs of the page's time to run, so the
+/// clock is read often enough to keep a frame within its budget.
+const CHUNK: u64 = 64;
+
 /// Compile errors as `go build` prints them, one per line.
 pub fn compile_errors(d: &[gmp_go::Diag]) -> String {
     d.iter()
@@ -219,7 +224,7 @@ impl Engine {
         let target = from.saturating_add(virt_ns.max(0)).min(r.spec.max_time);
         let start = r.tl.steps();
         loop {
-            match r.tl.run(target, r.tl.steps() + 2_000) {
+            match r.tl.run(target, r.tl.steps() + CHUNK) {
                 Stop::StepLimit => {
                     if crate::clock::now_ms() - t0 > budget_ms {
                         break;
@@ -274,7 +279,7 @@ impl Engine {
         }
         let t0 = crate::clock::now_ms();
         loop {
-            let limit = n.min(r.tl.steps() + 2_000);
+            let limit = n.min(r.tl.steps() + CHUNK);
             match r.tl.run(i64::MAX, limit) {
                 Stop::StepLimit if r.tl.steps() < n => {
                     if crate::clock::now_ms() - t0 > budget_ms {
