@@ -112,8 +112,10 @@ test('keyboard only: spawn, pause, step', async () => {
   await page.waitForFunction(() => document.querySelectorAll('.pcard .slot.run .g, #global .g').length > 1, null, { timeout: 10_000 });
   // Pause with "p": the clock stops.
   await page.keyboard.press('p');
-  // The page redraws on its next frame (at most ~33 ms later).
+  // The button shows it at once; the frame that was already running when the key came
+  // may still draw its clock, so the clock is read once that frame is on the page.
   await page.waitForFunction(() => document.querySelector('#pause').getAttribute('aria-pressed') === 'true', null, { timeout: 5_000 });
+  await page.waitForTimeout(200);
   const t1 = await page.textContent('#clock');
   await page.waitForTimeout(300);
   assert.equal(await page.textContent('#clock'), t1, 'paused');
