@@ -77,6 +77,10 @@ struct LoopCx {
 
 #[derive(Default)]
 struct FnCx {
+    /// Its body's escapes are known: a declaration's `scan_escapes` covers the function
+    /// and every literal in it (the package initialiser's literals are scanned one by
+    /// one, see `func_lit`).
+    scanned: bool,
     code: Vec<I>,
     lines: Vec<u32>,
     nregs: u32,
@@ -924,6 +928,7 @@ impl<'a> Compiler<'a> {
         let name = self.funcs[id as usize].name.clone();
         self.stack.push(FnCx {
             name,
+            scanned: true,
             ..FnCx::default()
         });
         let mut params = Vec::new();
@@ -2450,9 +2455,10 @@ impl<'a> Compiler<'a> {
 
     fn func_lit(&mut self, fl: &ast::FuncLit, line: u32) -> R<Reg> {
         // A literal in a package-level initialiser (`var f = func() { ... }`) is in no
-        // declaration's scan; one inside a function was scanned with it (scanning it
-        // again finds nothing new).
-        self.scan_escapes(&fl.body);
+        // declaration's scan; one inside a function was scanned with it.
+        if !self.f().scanned {
+            self.scan_escapes(&fl.body);
+        }
         let ft = &self.a().ftypes[fl.typ];
         let id = self.funcs.len() as FuncId;
         // gc's names: main.worker.func1, nested main.worker.func1.1 ...
@@ -2469,6 +2475,7 @@ impl<'a> Compiler<'a> {
         });
         self.stack.push(FnCx {
             name,
+            scanned: true,
             ..FnCx::default()
         });
         let np = self.bind_params(&ft.params.list.clone())?;
@@ -2796,12 +2803,14 @@ impl<'a> Compiler<'a> {
         let outer = self.f();
         outer.nlits += 1;
         let name = format!("{}.gowrap{}", outer.name, outer.nlits);
+        let scanned = outer.scanned;
         self.funcs.push(vm::Func {
             name: name.clone(),
             ..Default::default()
         });
         self.stack.push(FnCx {
             name,
+            scanned,
             ..FnCx::default()
         });
         let np = nargs as u32 + has_recv as u32;

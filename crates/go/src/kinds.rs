@@ -36,20 +36,26 @@ pub fn go_kinds(funcs: &[Func], methods: &HashMap<(TyId, Arc<str>), (FuncId, boo
     for ((_, name), (f, _)) in methods {
         by_name.entry(name.clone()).or_default().insert(*f);
     }
-    let none = BTreeSet::new();
-    let callees = |i: &I| -> Vec<FuncId> {
-        match i {
-            I::Call { f, .. } => vec![*f],
-            I::CallIface { method, .. } => by_name
-                .get(method)
-                .unwrap_or(&none)
-                .iter()
-                .copied()
-                .collect(),
-            _ => vec![],
-        }
-    };
-    let network = summary(funcs, &callees, |i| {
+    // The call graph once: static calls (as the compiler recorded them), and with each
+    // interface call's possible methods added.
+    let statics: Vec<BTreeSet<FuncId>> = funcs
+        .iter()
+        .map(|f| f.static_calls.iter().copied().collect())
+        .collect();
+    let with_iface: Vec<BTreeSet<FuncId>> = funcs
+        .iter()
+        .zip(&statics)
+        .map(|(f, s)| {
+            let mut all = s.clone();
+            for i in &f.code {
+                if let I::CallIface { method, .. } = i {
+                    all.extend(by_name.get(method).into_iter().flatten());
+                }
+            }
+            all
+        })
+        .collect();
+    let network = summary(funcs, &with_iface, |i| {
         matches!(
             i,
             I::Native {
@@ -58,7 +64,7 @@ pub fn go_kinds(funcs: &[Func], methods: &HashMap<(TyId, Arc<str>), (FuncId, boo
             }
         )
     });
-    let blocking = summary(funcs, &callees, |i| {
+    let blocking = summary(funcs, &with_iface, |i| {
         matches!(
             i,
             I::Native {
@@ -69,11 +75,7 @@ pub fn go_kinds(funcs: &[Func], methods: &HashMap<(TyId, Arc<str>), (FuncId, boo
     });
     // Whether a function may wait: its own instructions, or a static callee that may.
     // (Interface and func-value calls are taken to wait: see `waits_here`.)
-    let static_callee = |i: &I| match i {
-        I::Call { f, .. } => vec![*f],
-        _ => vec![],
-    };
-    let may_wait = summary(funcs, &static_callee, waits_here);
+    let may_wait = summary(funcs, &statics, waits_here);
     let waits = |i: &I| {
         waits_here(i) || matches!(i, I::Call { f, .. } if may_wait.get(*f as usize) == Some(&true))
     };
@@ -82,17 +84,20 @@ pub fn go_kinds(funcs: &[Func], methods: &HashMap<(TyId, Arc<str>), (FuncId, boo
         .map(|f| computing_loop(&f.code, &waits))
         .collect();
     // A computing loop of its own, or a call of a function of package main with one.
-    let main_callee = |i: &I| match i {
-        I::Call { f, .. }
-            if funcs
-                .get(*f as usize)
-                .is_some_and(|c| c.name.starts_with("main.")) =>
-        {
-            vec![*f]
-        }
-        _ => vec![],
-    };
-    let cpu = fixpoint(funcs, &main_callee, own_loop);
+    let mains: Vec<BTreeSet<FuncId>> = statics
+        .iter()
+        .map(|s| {
+            s.iter()
+                .copied()
+                .filter(|c| {
+                    funcs
+                        .get(*c as usize)
+                        .is_some_and(|c| c.name.starts_with("main."))
+                })
+                .collect()
+        })
+        .collect();
+    let cpu = fixpoint(&mains, own_loop);
     (0..funcs.len())
         .map(|f| {
             if network[f] {
@@ -109,23 +114,14 @@ pub fn go_kinds(funcs: &[Func], methods: &HashMap<(TyId, Arc<str>), (FuncId, boo
 }
 
 /// For each function: whether one of its instructions has `here`, or a function it
-/// calls (`callees` of an instruction) has the property.
-fn summary(
-    funcs: &[Func],
-    callees: &dyn Fn(&I) -> Vec<FuncId>,
-    here: impl Fn(&I) -> bool,
-) -> Vec<bool> {
+/// calls (`calls[f]`) has the property.
+fn summary(funcs: &[Func], calls: &[BTreeSet<FuncId>], here: impl Fn(&I) -> bool) -> Vec<bool> {
     let own = funcs.iter().map(|f| f.code.iter().any(&here)).collect();
-    fixpoint(funcs, callees, own)
+    fixpoint(calls, own)
 }
 
 /// Spreads `has` from callees to callers until nothing changes.
-fn fixpoint(funcs: &[Func], callees: &dyn Fn(&I) -> Vec<FuncId>, mut has: Vec<bool>) -> Vec<bool> {
-    // Each function's distinct callees, once.
-    let calls: Vec<BTreeSet<FuncId>> = funcs
-        .iter()
-        .map(|f| f.code.iter().flat_map(callees).collect())
-        .collect();
+fn fixpoint(calls: &[BTreeSet<FuncId>], mut has: Vec<bool>) -> Vec<bool> {
     loop {
         let mut changed = false;
         for (f, cs) in calls.iter().enumerate() {
