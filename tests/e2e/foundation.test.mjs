@@ -15,9 +15,10 @@ after(async () => { await browser?.close(); await isolated?.close(); await plain
 
 test('served with COOP/COEP: isolated, Ms on workers advance the shared scheduler', async () => {
   const page = await browser.newPage();
-  // CPU-bound goroutines of 200 ms each (a live run takes wall time): 40 of them keep
-  // the Ps busy for about 2 s, long enough to watch their schedticks rise.
-  await page.goto(`${isolated.url}?p.work=200ms`);
+  // CPU-bound goroutines of 1 s each (a live run takes wall time): 40 of them keep the
+  // Ps busy for about 10 s, long enough to watch their schedticks rise even when the
+  // page is slow to show two running Ms.
+  await page.goto(`${isolated.url}?p.work=1s`);
   assert.equal(await page.evaluate(() => self.crossOriginIsolated), true);
   await page.waitForSelector('#status[data-state="live-ready"]', { state: 'attached', timeout: 30_000 });
   await page.waitForSelector('#driver-badge.live');
