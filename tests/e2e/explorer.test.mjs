@@ -13,9 +13,9 @@ before(async () => {
 });
 after(async () => { await browser?.close(); await isolated?.close(); await plain?.close(); });
 
-async function liveAt(speed) {
+async function liveAt(speed, query = '') {
   const page = await browser.newPage();
-  await page.goto(isolated.url);
+  await page.goto(`${isolated.url}${query}`);
   await page.waitForSelector('#status[data-state="live-ready"]', { state: 'attached', timeout: 30_000 });
   await page.waitForSelector('#driver-badge.live');
   await page.selectOption('#speed', speed);
@@ -23,7 +23,9 @@ async function liveAt(speed) {
 }
 
 test('live: 40 CPU-bound Gs on 4 Ps run everywhere, steal, get preempted; GOMAXPROCS 4 -> 2', async () => {
-  const page = await liveAt('0.2');
+  // CPU-bound goroutines of 1 s each (a live run takes wall time): 40 of them keep the
+  // four Ps busy for about 10 s of virtual time, so a slow page still sees all four run.
+  const page = await liveAt('0.2', '?p.work=1s');
   assert.equal(await page.$$eval('.pcard', (c) => c.length), 4);
   await spawn(page, 'cpu', 40);
   // A steal arrow is drawn from victim to thief with the count.
@@ -48,7 +50,7 @@ test('live: 40 CPU-bound Gs on 4 Ps run everywhere, steal, get preempted; GOMAXP
 });
 
 test('live: a blocking syscall hands its P off and the thread count grows', async () => {
-  const page = await liveAt('0.2');
+  const page = await liveAt('0.2', '?p.work=1s');
   await spawn(page, 'cpu', 40);
   await page.waitForFunction(() => [...document.querySelectorAll('.pcard')]
     .every((c) => c.dataset.status === 'running'), null, { timeout: 20_000 });
@@ -62,7 +64,7 @@ test('live: a blocking syscall hands its P off and the thread count grows', asyn
 });
 
 test('live: a network read parks the G on the netpoller and the M keeps running others', async () => {
-  const page = await liveAt('0.2');
+  const page = await liveAt('0.2', '?p.work=1s');
   await spawn(page, 'cpu', 8);
   await page.waitForFunction(() => [...document.querySelectorAll('.pcard')]
     .every((c) => c.dataset.status === 'running'), null, { timeout: 20_000 });

@@ -102,7 +102,8 @@ test('6. after exit Run and Step are off and say why; a waiting request says whe
 
 test('6. switching live -> deterministic says so and carries the spawns over', async () => {
   const page = await browser.newPage();
-  await page.goto(isolated.url);
+  // 1 s goroutines: all 12 are still alive when a slow page counts them.
+  await page.goto(`${isolated.url}?p.work=1s`);
   await page.waitForSelector('#status[data-state="live-ready"]', { state: 'attached', timeout: 30_000 });
   await page.waitForSelector('#driver-badge.live');
   await spawn(page, 'cpu', 12);
@@ -344,6 +345,8 @@ test('9. readable under load: the feed has GoStart, no repeated preempt pairs, a
   assert.ok(lines.some((l) => /GoStart G\d+ on P\d/.test(l)), 'GoStart is in the feed');
   assert.ok(!lines.some((l) => /GoStop G\d+ \(preempted\)/.test(l)), 'a preemption is one line, not two');
   await page.selectOption('#feed-filter', 'moves');
+  // Yew renders the filtered feed on its next turn, not inside the change event.
+  await page.waitForFunction(() => [...document.querySelectorAll('#feed li')].every((l) => /preempted|stole/.test(l.textContent)), null, { timeout: 5_000 }).catch(() => {});
   const moves = await page.$$eval('#feed li', (l) => l.map((x) => x.textContent));
   assert.ok(moves.length > 0 && moves.every((l) => /preempted|stole/.test(l)), moves.join('\n'));
   const g = await page.getAttribute('#feed .ev', 'data-goid');

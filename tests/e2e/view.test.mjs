@@ -175,7 +175,8 @@ test('a selected goroutine is marked in the queues, the M running it, the timeli
 
 test('a paused live run is scrubbed through its recorded frames, and Run returns to the present', async () => {
   const page = await browser.newPage();
-  await page.goto(isolated.url);
+  // 1 s goroutines keep the four Ps busy long enough for a slow page to see them run.
+  await page.goto(`${isolated.url}?p.work=1s`);
   await page.waitForSelector('#status[data-state="live-ready"]', { state: 'attached', timeout: 30_000 });
   await page.waitForSelector('#driver-badge.live');
   await page.selectOption('#speed', '0.2');
