@@ -24,15 +24,20 @@ export async function launch() {
            '--disable-dev-shm-usage'],
     viewport: { width: 1280, height: 800 },
   });
+  const open = new Set();
   return {
     context,
     async newPage() {
       const page = await context.newPage();
+      open.add(page);
+      page.on('close', () => open.delete(page));
       page.errors = [];
       page.on('pageerror', (e) => page.errors.push(String(e)));
       page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
       return page;
     },
+    /** Closes the pages tests opened: a live page left open keeps its workers busy. */
+    async closePages() { await Promise.all([...open].map((p) => p.close())); },
     async close() { await context.close(); fs.rmSync(profile, { recursive: true, force: true }); },
   };
 }

@@ -1,5 +1,5 @@
 // The explorer UI in headless Chromium (issue: watch the scheduler live and poke it).
-import { test, before, after } from 'node:test';
+import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve } from './server.mjs';
 import { launch, DIST } from './browser.mjs';
@@ -12,6 +12,8 @@ before(async () => {
   plain = await serve(DIST, { isolated: false });
 });
 after(async () => { await browser?.close(); await isolated?.close(); await plain?.close(); });
+// A live page left open would keep its Ms computing while the next test runs.
+afterEach(async () => { await browser?.closePages(); });
 
 async function liveAt(speed, query = '') {
   const page = await browser.newPage();
@@ -23,9 +25,9 @@ async function liveAt(speed, query = '') {
 }
 
 test('live: 40 CPU-bound Gs on 4 Ps run everywhere, steal, get preempted; GOMAXPROCS 4 -> 2', async () => {
-  // CPU-bound goroutines of 1 s each (a live run takes wall time): 40 of them keep the
-  // four Ps busy for about 10 s of virtual time, so a slow page still sees all four run.
-  const page = await liveAt('0.2', '?p.work=1s');
+  // CPU-bound goroutines that compute for 2 s from their start (live runs take wall
+  // time, here slowed to 0.2): the Ps stay busy while a slow page looks at them.
+  const page = await liveAt('0.2', '?p.work=2s');
   assert.equal(await page.$$eval('.pcard', (c) => c.length), 4);
   await spawn(page, 'cpu', 40);
   // A steal arrow is drawn from victim to thief with the count.
@@ -50,7 +52,7 @@ test('live: 40 CPU-bound Gs on 4 Ps run everywhere, steal, get preempted; GOMAXP
 });
 
 test('live: a blocking syscall hands its P off and the thread count grows', async () => {
-  const page = await liveAt('0.2', '?p.work=1s');
+  const page = await liveAt('0.2', '?p.work=2s');
   await spawn(page, 'cpu', 40);
   await page.waitForFunction(() => [...document.querySelectorAll('.pcard')]
     .every((c) => c.dataset.status === 'running'), null, { timeout: 20_000 });
@@ -64,7 +66,9 @@ test('live: a blocking syscall hands its P off and the thread count grows', asyn
 });
 
 test('live: a network read parks the G on the netpoller and the M keeps running others', async () => {
-  const page = await liveAt('0.2', '?p.work=1s');
+  // The readers' data arrives 10 s after they ask, so they stay parked on the
+  // netpoller long enough for a slow page to draw them there.
+  const page = await liveAt('0.2', '?p.work=2s&p.latency=10s');
   await spawn(page, 'cpu', 8);
   await page.waitForFunction(() => [...document.querySelectorAll('.pcard')]
     .every((c) => c.dataset.status === 'running'), null, { timeout: 20_000 });
@@ -73,10 +77,10 @@ test('live: a network read parks the G on the netpoller and the M keeps running 
   await spawn(page, 'network', 3);
   // On real threads: main's accept loop takes the request once a P runs it (it
   // queues behind the CPU-bound goroutines), so on a loaded machine this takes a while.
-  await page.waitForFunction(() => document.querySelectorAll('#netpoll .g').length >= 1, null, { timeout: 40_000 });
-  // The goroutines the accept loop started for the request are drawn in the Network
-  // button's colour: gmp_go::kinds reads handleConn's code (a network read).
-  assert.ok(await page.$('#netpoll .g.k-network'), 'a parked reader is a network goroutine');
+  // main itself waits in Accept on the netpoller; the readers the accept loop starts for
+  // the request join it, drawn in the Network button's colour: gmp_go::kinds reads
+  // handleConn's code (a network read).
+  await page.waitForSelector('#netpoll .g.k-network', { timeout: 40_000 });
   // Waiting on the network needs no thread: no M is in a syscall, none was added.
   assert.equal(await page.$$eval('#ms li[data-state^="syscall"]', (l) => l.length), 0);
   assert.ok(Number(await page.getAttribute('#threads', 'data-threads')) <= before + 1);

@@ -1,5 +1,5 @@
 // The page: cross-origin isolated with live worker threads; a plain fallback without.
-import { test, before, after } from 'node:test';
+import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve } from './server.mjs';
 import { launch, DIST } from './browser.mjs';
@@ -12,13 +12,15 @@ before(async () => {
   plain = await serve(DIST, { isolated: false });
 });
 after(async () => { await browser?.close(); await isolated?.close(); await plain?.close(); });
+// A live page left open would keep its Ms computing while the next test runs.
+afterEach(async () => { await browser?.closePages(); });
 
 test('served with COOP/COEP: isolated, Ms on workers advance the shared scheduler', async () => {
   const page = await browser.newPage();
-  // CPU-bound goroutines of 1 s each (a live run takes wall time): 40 of them keep the
-  // Ps busy for about 10 s, long enough to watch their schedticks rise even when the
+  // CPU-bound goroutines that compute for 10 s from their start (a live run takes wall
+  // time): the Ps stay busy long enough to watch their schedticks rise even when the
   // page is slow to show two running Ms.
-  await page.goto(`${isolated.url}?p.work=1s`);
+  await page.goto(`${isolated.url}?p.work=10s`);
   assert.equal(await page.evaluate(() => self.crossOriginIsolated), true);
   await page.waitForSelector('#status[data-state="live-ready"]', { state: 'attached', timeout: 30_000 });
   await page.waitForSelector('#driver-badge.live');
@@ -28,10 +30,12 @@ test('served with COOP/COEP: isolated, Ms on workers advance the shared schedule
   await page.waitForFunction(() => document.querySelectorAll('#ms li[data-state="running"]').length >= 2,
     null, { timeout: 20_000 });
   // Schedticks are written by the Ms on worker threads; this thread only reads them.
+  const sum = (t) => t.reduce((x, y) => x + y, 0);
   const a = await ticks(page);
-  await page.waitForTimeout(500);
+  await page.waitForFunction((a0) => [...document.querySelectorAll('.pcard .tick')]
+    .reduce((x, e) => x + Number(e.textContent.replace(/\D/g, '')), 0) > a0, sum(a), { timeout: 5_000 }).catch(() => {});
   const b = await ticks(page);
-  assert.ok(b.reduce((x, y) => x + y) > a.reduce((x, y) => x + y), `no progress: ${a} -> ${b}`);
+  assert.ok(sum(b) > sum(a), `no progress in 5 s: ${a} -> ${b}`);
   const rafMs = await page.evaluate(() => new Promise((r) => {
     const t = performance.now(); requestAnimationFrame(() => r(performance.now() - t));
   }));

@@ -1,7 +1,7 @@
 // What three new users tripped over (issue #12): a learner in an embedded course page,
 // a Go engineer running the page locally, a course author pasting the embed code.
 // Each test does what the person did: typing, tabbing, pressing keys.
-import { test, before, after } from 'node:test';
+import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,6 +19,8 @@ before(async () => {
   parent = await serve(parentDir, { isolated: false });
 });
 after(async () => {
+// A live page left open would keep its Ms computing while the next test runs.
+afterEach(async () => { await browser?.closePages(); });
   await browser?.close(); await site?.close(); await isolated?.close(); await parent?.close();
   fs.rmSync(parentDir, { recursive: true, force: true });
 });
@@ -102,8 +104,8 @@ test('6. after exit Run and Step are off and say why; a waiting request says whe
 
 test('6. switching live -> deterministic says so and carries the spawns over', async () => {
   const page = await browser.newPage();
-  // 1 s goroutines: all 12 are still alive when a slow page counts them.
-  await page.goto(`${isolated.url}?p.work=1s`);
+  // Goroutines computing for 10 s from their start: all 12 are alive when a slow page counts them.
+  await page.goto(`${isolated.url}?p.work=10s`);
   await page.waitForSelector('#status[data-state="live-ready"]', { state: 'attached', timeout: 30_000 });
   await page.waitForSelector('#driver-badge.live');
   await spawn(page, 'cpu', 12);

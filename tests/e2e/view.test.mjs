@@ -2,7 +2,7 @@
 // selected goroutine marked everywhere it is, a paused live run scrubbed back through
 // the frames it recorded, and the stepping tools (skip start-up, next ..., play by
 // steps). Keyboard and mouse as a person uses them; a screenshot of each.
-import { test, before, after } from 'node:test';
+import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve } from './server.mjs';
 import { launch, DIST } from './browser.mjs';
@@ -15,6 +15,8 @@ before(async () => {
   isolated = await serve(DIST, { isolated: true });
 });
 after(async () => { await browser?.close(); await plain?.close(); await isolated?.close(); });
+// A live page left open would keep its Ms computing while the next test runs.
+afterEach(async () => { await browser?.closePages(); });
 
 /** Presses Tab until `sel` has focus (at most `max` times); returns the presses. */
 async function tabTo(page, sel, max = 150) {
@@ -175,8 +177,8 @@ test('a selected goroutine is marked in the queues, the M running it, the timeli
 
 test('a paused live run is scrubbed through its recorded frames, and Run returns to the present', async () => {
   const page = await browser.newPage();
-  // 1 s goroutines keep the four Ps busy long enough for a slow page to see them run.
-  await page.goto(`${isolated.url}?p.work=1s`);
+  // Goroutines computing for 5 s from their start keep the four Ps busy while a slow page looks.
+  await page.goto(`${isolated.url}?p.work=5s`);
   await page.waitForSelector('#status[data-state="live-ready"]', { state: 'attached', timeout: 30_000 });
   await page.waitForSelector('#driver-badge.live');
   await page.selectOption('#speed', '0.2');
