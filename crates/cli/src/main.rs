@@ -578,13 +578,24 @@ fn explain_hang(sim: &Sim) -> String {
             continue;
         };
         let since = (snap.now - g.since) / 1_000_000;
-        parts.push(format!(
-            "P{p} is held by goroutine {} ({}), running for {since} ms without yielding",
-            g.goid,
+        // A Go program's goroutine is named by its Go function and line (as a goroutine
+        // dump would), not by the core's entry into the front end's code.
+        let name = if rt.prog().code.is_some() && g.line > 0 {
+            let func = if g.goid == 1 {
+                "main.main"
+            } else {
+                rt.goroutine_name(g.startfn, g.startarg).0
+            };
+            format!("{func}, at line {}", g.line)
+        } else {
             g.func
                 .and_then(|f| rt.prog().funcs.get(f as usize))
-                .map(|f| f.name.as_str())
-                .unwrap_or("runtime")
+                .map(|f| f.name.clone())
+                .unwrap_or_else(|| "runtime".into())
+        };
+        parts.push(format!(
+            "P{p} is held by goroutine {} ({name}), running for {since} ms without yielding",
+            g.goid,
         ));
     }
     let stuck = parts.iter().any(|p| {

@@ -97,6 +97,8 @@ fn a_loop_that_never_yields_is_stopped_and_explained() {
     let err = stderr(&o);
     assert!(err.contains("stopped after 200ms"), "{err}");
     assert!(err.contains("P0 is held by goroutine"), "{err}");
+    // Named as Go names the function (the `go func()` in main), at its loop's line (23).
+    assert!(err.contains("(main.main.func1, at line 23)"), "{err}");
     assert!(err.contains("without yielding"), "{err}");
     assert!(err.contains("asyncpreemptoff=1"), "{err}");
     // main never got to print "exit".
