@@ -38,5 +38,5 @@ echo
 (cd / && RUSTUP_TOOLCHAIN="$TOOLCHAIN" CARGO_TARGET_DIR="$ROOT/target/native" \
   cargo test --quiet --release --manifest-path "$ROOT/Cargo.toml" -p gmp-web --test bench_go \
   -- --ignored --nocapture 2>/dev/null | grep '^native:')
-(cd "$ROOT/web" && WASM_BINDGEN_TEST_TIMEOUT=600 cargo test --quiet --target wasm32-unknown-unknown \
-  --release --test bench_go -- --include-ignored --nocapture 2>/dev/null | grep '^wasm')
+(cd "$ROOT/web" && WASM_BINDGEN_TEST_TIMEOUT=600 cargo test --target wasm32-unknown-unknown \
+  --profile web-release --test bench_go -- --include-ignored --nocapture 2>/dev/null | grep '^wasm')

@@ -25,8 +25,10 @@ NAME=gmp-web-fallback
 export PATH="$HOME/.cargo/bin:$ROOT/tools/node_modules/.bin:$PATH"
 
 case "$PROFILE" in
-  release) CARGO_PROFILE=(--release) ;;
-  debug) CARGO_PROFILE=() ;;
+  # The page's release build uses Cargo.toml's web-release profile, as Trunk does
+  # (index.html: data-cargo-profile-release).
+  release) CARGO_PROFILE=(--profile web-release); PROFILE_DIR=web-release ;;
+  debug) CARGO_PROFILE=(); PROFILE_DIR=debug ;;
   *) echo "fallback.sh: profile must be release or debug, not \"$PROFILE\"" >&2; exit 2 ;;
 esac
 [ -f "$OUT/index.html" ] || { echo "fallback.sh: $OUT/index.html is missing (run trunk build first)" >&2; exit 2; }
@@ -43,7 +45,7 @@ T0=$(date +%s%N)
 STAGE="$TARGET_DIR/bindgen-$PROFILE"
 rm -rf "$STAGE" && mkdir -p "$STAGE"
 wasm-bindgen --target=web --no-typescript --out-dir="$STAGE" --out-name="$NAME" \
-  "$TARGET_DIR/wasm32-unknown-unknown/$PROFILE/gmp-web.wasm"
+  "$TARGET_DIR/wasm32-unknown-unknown/$PROFILE_DIR/gmp-web.wasm"
 # As Trunk does for the threaded bundle (data-wasm-opt="z"): wasm-opt in release only.
 if [ "$PROFILE" = release ]; then
   wasm-opt -Oz --output="$STAGE/${NAME}_bg.opt.wasm" "$STAGE/${NAME}_bg.wasm"

@@ -73,5 +73,5 @@ export CHROMIUM="${CHROMIUM:-$(command -v chromium)}"
 # exact arguments fetches them, and Trunk's own build then finds it up to date.
 wasm_prebuild() {
   (cd "$ROOT" && cargo build --quiet --target=wasm32-unknown-unknown --manifest-path "$ROOT/web/Cargo.toml" \
-    --release --bin gmp-web)
+    --profile web-release --bin gmp-web)
 }

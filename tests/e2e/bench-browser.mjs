@@ -1,6 +1,6 @@
 // Browser measurements (not a test: figures for the notes). Run after a release build:
 //   node tests/e2e/bench-browser.mjs
-// Prints: transfer size (gzip), time to interactive, CPU-bound speedup GOMAXPROCS 1 -> 2
+// Prints: the page's transfer (gzip) per bundle, time to interactive, CPU-bound speedup GOMAXPROCS 1 -> 2
 // in live mode, and frame times with 16 Ps and 10,000 goroutines live.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,17 +9,36 @@ import { serve } from './server.mjs';
 import { launch, DIST } from './browser.mjs';
 
 const gz = (f) => zlib.gzipSync(fs.readFileSync(path.join(DIST, f)), { level: 9 }).length;
-const files = fs.readdirSync(DIST).filter((f) => /\.(wasm|js|css)$/.test(f));
-let total = 0;
-for (const f of files) { const n = gz(f); total += n; console.log(`gzip ${f}: ${(n / 1024).toFixed(1)} KB (raw ${(fs.statSync(path.join(DIST, f)).size / 1024).toFixed(1)} KB)`); }
-for (const f of fs.readdirSync(path.join(DIST, 'snippets'), { recursive: true })) {
-  const p = path.join('snippets', f);
-  if (fs.statSync(path.join(DIST, p)).isFile()) { const n = gz(p); total += n; }
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+for (const f of fs.readdirSync(DIST).filter((f) => /\.(wasm|js|css)$/.test(f))) {
+  console.log(`gzip ${f}: ${kb(gz(f))} (raw ${kb(fs.statSync(path.join(DIST, f)).size)})`);
 }
-console.log(`transfer (wasm + JS + CSS, gzip): ${(total / 1024).toFixed(1)} KB`);
 
 const browser = await launch();
 const srv = await serve(DIST, { isolated: true });
+const plainSrv = await serve(DIST, { isolated: false });
+try {
+  // Page transfer: every file a first visit fetches until the machine is drawn, as
+  // gzip -9 would send it. Cross-origin isolated pages load the threaded bundle, the
+  // others (most course iframes) the fallback bundle; each loads only its own.
+  for (const [what, s] of [['isolated (threaded bundle)', srv], ['not isolated (fallback bundle)', plainSrv]]) {
+    const page = await browser.newPage();
+    const got = new Set();
+    page.on('response', (r) => { const u = new URL(r.url()); if (u.origin === new URL(s.url).origin) got.add(decodeURIComponent(u.pathname.slice(1)) || 'index.html'); });
+    await page.goto(s.url);
+    await page.waitForSelector('.pcard');
+    await page.waitForLoadState('networkidle');
+    let raw = 0, zipped = 0;
+    for (const f of got) {
+      const file = path.join(DIST, f);
+      if (!fs.existsSync(file) || !fs.statSync(file).isFile()) continue;
+      raw += fs.statSync(file).size; zipped += gz(f);
+    }
+    console.log(`page transfer, ${what}: ${got.size} files, ${kb(zipped)} gzip (raw ${kb(raw)})`);
+    await page.close();
+  }
+} finally { await plainSrv.close(); }
+
 try {
   // Time to interactive: navigation start to the first P card and an enabled control.
   const tti = [];
