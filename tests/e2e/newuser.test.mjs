@@ -267,6 +267,11 @@ test('8. without shared WebAssembly.Memory the page loads the bundle without thr
   await page.waitForSelector('#driver-badge.sim', { timeout: 20_000 });
   assert.equal(await page.evaluate(() => document.documentElement.dataset.bundle), 'fallback');
   assert.doesNotMatch(await page.innerText('body'), /Loading the scheduler/);
+  // The page is isolated: the note names what is missing, not COOP/COEP.
+  const status = await page.textContent('#status[data-state="no-shared-memory"]');
+  assert.match(status, /no shared WebAssembly memory/);
+  assert.doesNotMatch(status, /not cross-origin isolated/);
+  assert.match(await page.textContent('#driver-note'), /Live mode needs shared WebAssembly memory/);
   await spawn(page, 'cpu', 3);
   await page.waitForFunction(() => Number(document.querySelector('#gcount').dataset.cpu) === 3, null, { timeout: 15_000 });
   noErrors(page, assert);

@@ -60,12 +60,17 @@ fn typing(e: &web_sys::KeyboardEvent) -> bool {
 #[function_component(App)]
 pub fn app() -> Html {
     let page = use_reducer(|| {
-        Page::new_in(
+        let mut page = Page::new_in(
             &location().1,
             pool::threads_possible(),
             crate::i18n::stored_lang().as_deref(),
             &crate::i18n::browser_langs(),
-        )
+        );
+        // The fallback bundle on an isolated page: the browser has no shared memory.
+        if !pool::THREADED && pool::cross_origin_isolated() {
+            page.pool = crate::state::Pool::NoSharedMemory;
+        }
+        page
     });
     let s: Text = page.text.clone();
     let runner = use_memo((), |_| Shared::default());

@@ -35,6 +35,9 @@ pub enum Driver {
 pub enum Pool {
     /// No COOP/COEP: the browser withholds shared memory from workers.
     NotIsolated,
+    /// Isolated, but the browser has no shared `WebAssembly.Memory` (index.html loaded
+    /// the fallback bundle): no workers either.
+    NoSharedMemory,
     Starting,
     Ready,
     /// The workers could not start (the browser's own words, for the console).

@@ -91,7 +91,7 @@ pub fn controls(props: &ControlsProps) -> Html {
     };
     // Not isolated (the fallback bundle, or no shared memory): no worker pool can start,
     // so live mode is not offered, and the note says why.
-    let live_off = page.pool == Pool::NotIsolated;
+    let live_off = matches!(page.pool, Pool::NotIsolated | Pool::NoSharedMemory);
     let pause_label = s.t(if finished || st.paused {
         "controls.run"
     } else {
@@ -122,7 +122,11 @@ pub fn controls(props: &ControlsProps) -> Html {
                         <option value="sim" selected={st.driver == Driver::Sim}>{ s.t("controls.driver_sim") }</option>
                     </select></label>
                 if live_off {
-                    <p id="driver-note" class="help">{ s.t("controls.live_needs_isolation") }</p>
+                    <p id="driver-note" class="help">{ s.t(if page.pool == Pool::NoSharedMemory {
+                        "controls.live_needs_shared_memory"
+                    } else {
+                        "controls.live_needs_isolation"
+                    }) }</p>
                 }
                 <label>{ s.t("controls.speed") }{ " " }
                     <select id="speed" onchange={on_speed} title={s.t("controls.speed_help")}>
