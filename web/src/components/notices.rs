@@ -27,12 +27,17 @@ pub fn notices(props: &NoticesProps) -> Html {
     let st = &page.settings;
     let open_live = html! { <a id="open-live" href={props.open_live.clone()} target="_blank" rel="noopener">{ s.t("status.open_live") }</a> };
     let pool_line = match &page.pool {
-        Pool::NotIsolated | Pool::NoSharedMemory if st.embed => html! {
-            <p id="status" data-state={state_name(&page.pool)} class="notice compact-notice" role="status">
+        Pool::NotIsolated if st.embed => html! {
+            <p id="status" data-state="not-isolated" class="notice compact-notice" role="status">
                 { s.t("status.not_isolated_embed") }{ " " }{ open_live }
             </p>
         },
-        // Opening the page in a tab would not give this browser shared memory.
+        // Opening the page in a tab would not give this browser shared memory: no link.
+        Pool::NoSharedMemory if st.embed => html! {
+            <p id="status" data-state="no-shared-memory" class="notice compact-notice" role="status">
+                { s.t("status.not_isolated_embed") }
+            </p>
+        },
         Pool::NoSharedMemory => html! {
             <p id="status" data-state="no-shared-memory" class="notice" role="status">{ s.t("status.no_shared_memory") }</p>
         },
@@ -74,16 +79,5 @@ pub fn notices(props: &NoticesProps) -> Html {
             </p>
         }
         </>
-    }
-}
-
-/// The status line's `data-state`.
-fn state_name(pool: &Pool) -> &'static str {
-    match pool {
-        Pool::NotIsolated => "not-isolated",
-        Pool::NoSharedMemory => "no-shared-memory",
-        Pool::Starting => "starting",
-        Pool::Ready => "live-ready",
-        Pool::Failed(_) => "failed",
     }
 }
