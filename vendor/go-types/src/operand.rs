@@ -301,10 +301,15 @@ impl Operand {
         self.mode.fmt(f)?;
 
         // <val>
+        // gmp: as go/types prints it, only where it differs from the expression's text
+        // ("300 (untyped int constant)", "big (untyped int constant 1180591620717411303424)").
         if let OperandMode::Constant(val) = &self.mode {
-            if self.expr.is_some() {
-                f.write_char(' ')?;
-                f.write_str(&val.to_string())?;
+            if let Some(expr) = &self.expr {
+                let v = val.to_string();
+                if ExprText(expr, ast_objs).to_string() != v {
+                    f.write_char(' ')?;
+                    f.write_str(&v)?;
+                }
             }
         }
 
@@ -329,6 +334,15 @@ impl Operand {
 /// fmt_expr formats the (possibly shortened) string representation for 'expr'.
 /// Shortened representations are suitable for user interfaces but may not
 /// necessarily follow Go syntax.
+/// gmp: an expression's source text, as `ExprString` gives it.
+struct ExprText<'a>(&'a Expr, &'a AstObjects);
+
+impl fmt::Display for ExprText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt_expr(self.0, f, self.1)
+    }
+}
+
 pub fn fmt_expr(expr: &Expr, f: &mut fmt::Formatter<'_>, ast_objs: &AstObjects) -> fmt::Result {
     // The AST preserves source-level parentheses so there is
     // no need to introduce them here to correct for different
