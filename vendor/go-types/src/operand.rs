@@ -331,9 +331,6 @@ impl Operand {
     }
 }
 
-/// fmt_expr formats the (possibly shortened) string representation for 'expr'.
-/// Shortened representations are suitable for user interfaces but may not
-/// necessarily follow Go syntax.
 /// gmp: an expression's source text, as `ExprString` gives it.
 struct ExprText<'a>(&'a Expr, &'a AstObjects);
 
@@ -343,6 +340,9 @@ impl fmt::Display for ExprText<'_> {
     }
 }
 
+/// fmt_expr formats the (possibly shortened) string representation for 'expr'.
+/// Shortened representations are suitable for user interfaces but may not
+/// necessarily follow Go syntax.
 pub fn fmt_expr(expr: &Expr, f: &mut fmt::Formatter<'_>, ast_objs: &AstObjects) -> fmt::Result {
     // The AST preserves source-level parentheses so there is
     // no need to introduce them here to correct for different
