@@ -125,7 +125,7 @@ fn go_message(msg: &str) -> String {
         return format!("declared and not used: {x}");
     }
     if let Some(x) = m.strip_suffix(" imported but not used") {
-        return format!("{x} imported and not used");
+        return format!("{x:?} imported and not used");
     }
     if m.starts_with("could not import") || m.contains("not in the explorer's library") {
         return format!(
@@ -408,8 +408,11 @@ fn compile_here(src: &str) -> Result<Arc<GoProgram>, Vec<Diag>> {
         );
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| imp.import(&key)))
     };
-    errors.sort();
+    // go build keeps the first ten errors in the order the checker reports them
+    // (a function's unused variables after its body), prints them sorted by position,
+    // and at the tenth says "too many errors" (cmd/compile: base.ErrorfAt).
     let mut diags: Vec<Diag> = Vec::new();
+    let mut tenth = None;
     for e in errors.borrow().iter() {
         let (line, col) = (e.pos.line as u32, e.pos.column as u32);
         let d = Diag {
@@ -417,12 +420,22 @@ fn compile_here(src: &str) -> Result<Arc<GoProgram>, Vec<Diag>> {
             col,
             msg: go_message(&e.msg),
         };
-        if !diags.contains(&d) {
-            diags.push(d);
+        if diags.contains(&d) {
+            continue;
         }
-        if diags.len() >= 10 {
+        diags.push(d);
+        if diags.len() == 10 {
+            tenth = Some((line, col));
             break;
         }
+    }
+    diags.sort_by_key(|d| (d.line, d.col));
+    if let Some((line, col)) = tenth {
+        diags.push(Diag {
+            line,
+            col,
+            msg: "too many errors".into(),
+        });
     }
     // An import the explorer does not offer: that one diagnostic per import (not the
     // importer's own, nor the uses of the package it left undefined).

@@ -784,9 +784,36 @@ impl Value {
 // ----------------------------------------------------------------------------
 // utilities
 
+/// gmp: as go/constant's stringVal.String: quoted as strconv.Quote quotes (printable
+/// Unicode kept, so Thai or Chinese text reads as written), and over `max` runes cut
+/// to `max - 3` and "...".
 fn short_quote_str(s: &str, max: usize) -> String {
-    let result = s.escape_default().collect();
-    shorten_with_ellipsis(result, max)
+    let mut q = String::with_capacity(s.len() + 2);
+    q.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => q.push_str("\\\""),
+            '\\' => q.push_str("\\\\"),
+            '\x07' => q.push_str("\\a"),
+            '\x08' => q.push_str("\\b"),
+            '\x0c' => q.push_str("\\f"),
+            '\n' => q.push_str("\\n"),
+            '\r' => q.push_str("\\r"),
+            '\t' => q.push_str("\\t"),
+            '\x0b' => q.push_str("\\v"),
+            c if (c as u32) < 0x80 && c.is_control() => q.push_str(&format!("\\x{:02x}", c as u32)),
+            c if c.is_control() => q.push_str(&format!("\\u{:04x}", c as u32)),
+            c => q.push(c),
+        }
+    }
+    q.push('"');
+    if q.chars().count() > max {
+        let mut cut: String = q.chars().take(max - 3).collect();
+        cut.push_str("...");
+        cut
+    } else {
+        q
+    }
 }
 
 fn int_from_literal(lit: &str) -> Value {
@@ -809,17 +836,6 @@ fn float_from_literal(lit: &str) -> Value {
     match lit.parse::<f64>() {
         Ok(f) => Value::with_f64(f),
         Err(_) => Value::Unknown,
-    }
-}
-
-fn shorten_with_ellipsis(s: String, max: usize) -> String {
-    if s.len() <= max {
-        s
-    } else {
-        let mut buf: Vec<char> = s.chars().collect();
-        buf = buf[0..(buf.len() - 3)].to_vec();
-        buf.append(&mut "...".to_owned().chars().collect());
-        buf.into_iter().collect()
     }
 }
 

@@ -1290,7 +1290,11 @@ fn fmt_type_impl(
             if let Some(okey) = detail.obj() {
                 let o = &objs.lobjs[*okey];
                 if let Some(pkg) = o.pkg() {
-                    objs.pkgs[pkg].fmt_with_qualifier(f, objs.fmt_qualifier.as_ref())?;
+                    // gmp: as types2 qualifies a name: not in the package being
+                    // checked (the explorer's one program is package main)
+                    if objs.pkgs[pkg].path() != "main" {
+                        objs.pkgs[pkg].fmt_with_qualifier(f, objs.fmt_qualifier.as_ref())?;
+                    }
                 }
                 f.write_str(o.name())?;
             } else {
@@ -1309,8 +1313,12 @@ fn fmt_signature_impl(
 ) -> fmt::Result {
     let sig = &objs.types[t].try_as_signature().unwrap();
     fmt_tuple(sig.params(), sig.variadic(), f, visited, &objs)?;
-    f.write_char(' ')?;
     let results = &objs.types[sig.results()].try_as_tuple().unwrap();
+    // gmp: no results print as nothing (`func()`), as types2's writeSignature does
+    if results.vars().is_empty() {
+        return Ok(());
+    }
+    f.write_char(' ')?;
     if results.vars().len() == 1 {
         let obj = &objs.lobjs[results.vars()[0]];
         if obj.name().is_empty() {

@@ -69,6 +69,13 @@ impl<'a, S: SourceRead> Checker<'a, S> {
             } else {
                 t.unwrap()
             };
+            // gmp: a constant that does not fit its target is reported as go/types
+            // does since Go 1.20 (assignment, after implicitTypeAndValue), naming
+            // the context: "cannot use 300 (untyped int constant) as uint8 value in
+            // argument to f (overflows)".
+            if self.constant_does_not_fit(x, target, note) {
+                return;
+            }
             self.convert_untyped(x, target, fctx);
             if x.invalid() {
                 return;
@@ -100,6 +107,44 @@ impl<'a, S: SourceRead> Checker<'a, S> {
             }
             x.mode = OperandMode::Invalid;
         }
+    }
+
+    /// gmp: go/types' `representation` as `assignment` reports it: an untyped
+    /// constant that a basic target type cannot hold is "cannot use X as T value in
+    /// <context>", with " (overflows)" or " (truncated)" for a numeric one. Returns
+    /// whether it reported (and invalidated x).
+    fn constant_does_not_fit(&mut self, x: &mut Operand, target: TypeKey, note: &str) -> bool {
+        let v = match &x.mode {
+            OperandMode::Constant(v) => v.clone(),
+            _ => return false,
+        };
+        let o = &self.tc_objs;
+        let tval = self.otype(target).underlying_val(o);
+        let fits = match tval.try_as_basic() {
+            Some(basic) => v.representable(basic, None),
+            // a struct, slice, map, pointer, channel, function or array type holds
+            // no constant (an interface target is a default type by now)
+            None => tval.try_as_interface().is_some(),
+        };
+        if fits {
+            return false;
+        }
+        let xtval = self.otype(x.typ.unwrap());
+        let why = if xtval.is_numeric(o) && tval.is_numeric(o) {
+            if !xtval.is_integer(o) && tval.is_integer(o) {
+                " (truncated)"
+            } else {
+                " (overflows)"
+            }
+        } else {
+            ""
+        };
+        let xd = self.new_dis(x);
+        let td = self.new_dis(&target);
+        let msg = format!("cannot use {} as {} value in {}{}", xd, td, note, why);
+        self.error(xd.pos(), msg);
+        x.mode = OperandMode::Invalid;
+        true
     }
 
     pub fn init_const(&mut self, lhskey: ObjKey, x: &mut Operand, fctx: &mut FilesContext<S>) {
@@ -183,6 +228,7 @@ impl<'a, S: SourceRead> Checker<'a, S> {
         &mut self,
         lhs: &Expr,
         x: &mut Operand,
+        context: &str, // gmp: go/types' assignVar names the assignment's context
         fctx: &mut FilesContext<S>,
     ) -> Option<TypeKey> {
         let invalid_type = self.invalid_type();
@@ -258,7 +304,7 @@ impl<'a, S: SourceRead> Checker<'a, S> {
             }
         }
 
-        self.assignment(x, z.typ, "assignment", fctx);
+        self.assignment(x, z.typ, context, fctx);
         if x.mode != OperandMode::Invalid {
             x.typ
         } else {
@@ -301,23 +347,46 @@ impl<'a, S: SourceRead> Checker<'a, S> {
             | UnpackResult::Nothing(_) => match result.rhs_count() {
                 (count, std::cmp::Ordering::Greater) | (count, std::cmp::Ordering::Less) => {
                     invalidate_lhs();
-                    result.use_(self, 0, fctx);
+                    // gmp: types2's texts (Go 1.27: returnError, assignError)
                     if let Some(p) = return_pos {
+                        let mut have = Vec::with_capacity(count);
+                        let mut at = Vec::with_capacity(count);
+                        for i in 0..count {
+                            let mut x = Operand::new();
+                            result.get(self, &mut x, i, fctx);
+                            have.push(x.typ);
+                            at.push(x.pos(self.ast_objs));
+                        }
+                        let (qualifier, pos) = if count > ll {
+                            ("too many", at[ll])
+                        } else if count > 0 {
+                            ("not enough", at[count - 1])
+                        } else {
+                            ("not enough", p)
+                        };
+                        let want: Vec<Option<TypeKey>> =
+                            lhs.iter().map(|k| self.lobj(*k).typ().clone()).collect();
+                        let have = self.types_summary(&have, false, false);
+                        let want = self.types_summary(&want, false, false);
                         self.error(
-                            p,
-                            format!("wrong number of return values (want {}, got {})", ll, count),
+                            pos,
+                            format!(
+                                "{} return values\n\thave {}\n\twant {}",
+                                qualifier, have, want
+                            ),
                         )
                     } else {
-                        self.error(
-                            rhs[0].pos(self.ast_objs),
-                            format!("cannot initialize {} variables with {} values", ll, count),
-                        )
+                        result.use_(self, 0, fctx);
+                        self.assign_error(rhs, ll, count);
                     }
                     return;
                 }
                 _ => {
+                    // gmp: as go/types' initVars names it (Go 1.21 on)
                     let context = if return_pos.is_some() {
                         "return statement"
+                    } else if ll > 1 {
+                        "multiple assignment"
                     } else {
                         "assignment"
                     };
@@ -352,17 +421,20 @@ impl<'a, S: SourceRead> Checker<'a, S> {
             | UnpackResult::Nothing(_) => match result.rhs_count() {
                 (count, std::cmp::Ordering::Greater) | (count, std::cmp::Ordering::Less) => {
                     result.use_(self, 0, fctx);
-                    self.error(
-                        rhs[0].pos(self.ast_objs),
-                        format!("cannot assign {} values to {} variables", count, ll),
-                    );
+                    self.assign_error(rhs, ll, count);
                     return;
                 }
                 _ => {
+                    // gmp: as go/types' assignVars names it (Go 1.21 on)
+                    let context = if ll > 1 {
+                        "multiple assignment"
+                    } else {
+                        "assignment"
+                    };
                     for (i, l) in lhs.iter().enumerate() {
                         let mut x = Operand::new();
                         result.get(self, &mut x, i, fctx);
-                        self.assign_var(l, &mut x, fctx);
+                        self.assign_var(l, &mut x, context, fctx);
                     }
                 }
             },
@@ -376,6 +448,25 @@ impl<'a, S: SourceRead> Checker<'a, S> {
                 self.pkg,
             );
         }
+    }
+
+    /// gmp: types2's assignError (Go 1.27): "assignment mismatch: 2 variables but
+    /// work returns 1 value", at the first value.
+    fn assign_error(&mut self, rhs: &Vec<Expr>, l: usize, r: usize) {
+        let measure = |n: usize, unit: &str| {
+            format!("{} {}{}", n, unit, if n != 1 { "s" } else { "" })
+        };
+        let (vars, vals) = (measure(l, "variable"), measure(r, "value"));
+        let msg = match Checker::<S>::unparen(&rhs[0]) {
+            Expr::Call(call) if rhs.len() == 1 => format!(
+                "assignment mismatch: {} but {} returns {}",
+                vars,
+                self.new_dis(&call.func),
+                vals
+            ),
+            _ => format!("assignment mismatch: {} but {}", vars, vals),
+        };
+        self.error(rhs[0].pos(self.ast_objs), msg);
     }
 
     pub fn short_var_decl(

@@ -71,8 +71,9 @@ impl<'a, S: SourceRead> Checker<'a, S> {
 
             let expr = Expr::Call(call.clone());
             let ed = checker.new_dis(&expr);
+            // gmp: at the call, as types2 reports it (Go 1.27: argErrPos)
             checker.invalid_op(
-                call.r_paren,
+                call.func.pos(checker.ast_objs),
                 &format!(
                     "{} arguments for {} (expected {}, found {})",
                     msg, &ed, binfo.arg_count, rcount
@@ -258,10 +259,11 @@ impl<'a, S: SourceRead> Checker<'a, S> {
                 let tkey = typ::underlying_type(x.typ.unwrap(), self.tc_objs);
                 if let Some(detail) = self.otype(tkey).try_as_chan() {
                     if detail.dir() == typ::ChanDir::RecvOnly {
+                        // gmp: types2's text (Go 1.27: builtin, _Close)
                         let dis = self.new_dis(x);
-                        self.invalid_arg(
+                        self.invalid_op(
                             dis.pos(),
-                            &format!("{} must not be a receive-only channel", dis),
+                            &format!("cannot close receive-only channel {}", dis),
                         );
                         return false;
                     }

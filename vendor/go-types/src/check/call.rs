@@ -111,8 +111,13 @@ impl<'a, S: SourceRead> Checker<'a, S> {
                     }
                     self.octx.has_call_or_recv = true;
                 } else {
+                    // gmp: types2's text (Go 1.27: callExpr)
                     let dis = self.new_dis(x);
-                    self.invalid_op(dis.pos(), &format!("cannot call non-function {}", dis));
+                    let td = self.new_td_o(&x.typ);
+                    self.invalid_op(
+                        dis.pos(),
+                        &format!("cannot call {}: {} is not a function", dis, td),
+                    );
                     x.mode = OperandMode::Invalid;
                 }
                 x.expr = expr;
@@ -153,27 +158,97 @@ impl<'a, S: SourceRead> Checker<'a, S> {
             }
         }
 
-        // evaluate arguments
-        let note = &format!("argument to {}", self.new_dis(&call.func));
+        // gmp: every argument is evaluated first and the count checked before any is
+        // passed, as types2 (Go 1.27: arguments) does: a wrong count is one error,
+        // with what the call has and what the function wants.
+        let mut args = Vec::with_capacity(n);
         for i in 0..n {
-            re.get(self, x, i, fctx);
-            if !x.invalid() {
-                let ellipsis = if i == n - 1 { call.ellipsis } else { None };
-                self.argument(sig, i, x, ellipsis, note, fctx);
-            }
+            let mut a = Operand::new();
+            re.get(self, &mut a, i, fctx);
+            args.push(a);
         }
-
-        // check argument count
-        // a variadic function accepts an "empty"
-        // last argument: count one extra
-        let count = if variadic { n + 1 } else { n };
-        if count < params_len {
+        // a variadic call without ... needs at least the parameters before the last
+        let npars = match (variadic, call.ellipsis.is_some()) {
+            (true, false) if n + 1 >= params_len => n,
+            (true, false) => params_len - 1,
+            _ => params_len,
+        };
+        if n != npars {
+            let (qualifier, pos) = if n > npars {
+                ("too many", args[npars].pos(self.ast_objs))
+            } else if n > 0 {
+                ("not enough", args[n - 1].pos(self.ast_objs))
+            } else {
+                ("not enough", call.func.pos(self.ast_objs))
+            };
+            let have: Vec<Option<TypeKey>> = args.iter().map(|a| a.typ).collect();
+            let want: Vec<Option<TypeKey>> = {
+                let sig_val = self.otype(sig).try_as_signature().unwrap();
+                let params = self.otype(sig_val.params()).try_as_tuple().unwrap();
+                params.vars().iter().map(|v| self.lobj(*v).typ()).collect()
+            };
+            let have = self.types_summary(&have, false, call.ellipsis.is_some());
+            let want = self.types_summary(&want, variadic, false);
             let dis = self.new_dis(&call.func);
             self.error(
-                call.r_paren,
-                format!("too few arguments in call to {}", dis),
+                pos,
+                format!(
+                    "{} arguments in call to {}\n\thave {}\n\twant {}",
+                    qualifier, dis, have, want
+                ),
             );
+            return;
         }
+
+        // evaluate arguments
+        let note = &format!("argument to {}", self.new_dis(&call.func));
+        for (i, mut a) in args.into_iter().enumerate() {
+            if !a.invalid() {
+                let ellipsis = if i == n - 1 { call.ellipsis } else { None };
+                self.argument(sig, i, &mut a, ellipsis, note, fctx);
+            }
+        }
+    }
+
+    /// gmp: types2's typesSummary: a type list as a count error shows it, an untyped
+    /// numeric constant as "number", another untyped one without "untyped ".
+    pub fn types_summary(
+        &self,
+        list: &[Option<TypeKey>],
+        variadic: bool,
+        has_dots: bool,
+    ) -> String {
+        let o = &self.tc_objs;
+        let res: Vec<String> = list
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                let mut s = match *t {
+                    None => "unknown type".to_string(),
+                    Some(t) if t == self.invalid_type() => "unknown type".to_string(),
+                    Some(t) if typ::is_untyped(t, o) => {
+                        if typ::is_numeric(t, o) {
+                            "number".to_string()
+                        } else {
+                            self.new_dis(&t).to_string().replace("untyped ", "")
+                        }
+                    }
+                    Some(t) => self.new_dis(&t).to_string(),
+                };
+                if i + 1 == list.len() {
+                    if variadic {
+                        if let Some(elem) = t.and_then(|t| self.otype(t).try_as_slice()) {
+                            s = self.new_dis(&elem.elem()).to_string();
+                        }
+                        s = format!("...{}", s);
+                    } else if has_dots {
+                        s.push_str("...");
+                    }
+                }
+                s
+            })
+            .collect();
+        format!("({})", res.join(", "))
     }
 
     /// argument checks passing of argument x to the i'th parameter of the given signature.

@@ -61,7 +61,17 @@ impl<'a, S: SourceRead> Checker<'a, S> {
         if !ok {
             let xd = self.new_dis(x);
             let td = self.new_dis(&t);
-            self.error(xd.pos(), format!("cannot convert {} to {}", xd, td));
+            // gmp: go/types' texts since Go 1.22 (go.dev/issue/63563): an integer
+            // constant that an integer type cannot hold is "constant 300 overflows
+            // uint8"; any other failure is "cannot convert X to type T".
+            let o = &self.tc_objs;
+            let msg = match &x.mode {
+                OperandMode::Constant(v) if typ::is_integer(xtype, o) && typ::is_integer(t, o) => {
+                    format!("constant {} overflows {}", v, td)
+                }
+                _ => format!("cannot convert {} to type {}", xd, td),
+            };
+            self.error(xd.pos(), msg);
             x.mode = OperandMode::Invalid;
             return;
         }

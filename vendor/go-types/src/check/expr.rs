@@ -136,10 +136,12 @@ impl<'a, S: SourceRead> Checker<'a, S> {
                     .try_as_chan()
                 {
                     if chan.dir() == typ::ChanDir::SendOnly {
+                        // gmp: types2's text (Go 1.27: unary)
                         let xd = self.new_dis(x);
+                        let td = self.new_td_o(&x.typ);
                         self.invalid_op(
                             xd.pos(),
-                            &format!("cannot receive from send-only channel {}", xd),
+                            &format!("cannot receive from send-only channel {} {}", td, xd),
                         );
                         return;
                     }
@@ -536,10 +538,12 @@ impl<'a, S: SourceRead> Checker<'a, S> {
             Some(format!("mismatched types {} and {}", xd, yd))
         };
         if let Some(m) = emsg {
-            let pos = x.pos(self.ast_objs);
+            // gmp: types2's text and position (Go 1.27: comparison): a mismatch is
+            // reported at the second operand.
+            let pos = if assignable { x.pos(self.ast_objs) } else { y.pos(self.ast_objs) };
             let xd = self.new_dis(x.expr.as_ref().unwrap());
             let yd = self.new_dis(y.expr.as_ref().unwrap());
-            self.error(pos, format!("cannot compare {} {} {} ({})", xd, op, yd, m));
+            self.invalid_op(pos, &format!("{} {} {} ({})", xd, op, yd, m));
             x.mode = OperandMode::Invalid;
             return;
         }
@@ -720,6 +724,40 @@ impl<'a, S: SourceRead> Checker<'a, S> {
         x.mode = OperandMode::Value;
     }
 
+    /// gmp: types2's mayConvert (Go 1.27: matchTypes): whether x and y could have
+    /// one type after converting an untyped one to the other's type.
+    fn may_convert(&self, x: &Operand, y: &Operand) -> bool {
+        let o = &self.tc_objs;
+        let (xt, yt) = (x.typ.unwrap(), y.typ.unwrap());
+        if typ::is_typed(xt, o) && typ::is_typed(yt, o) {
+            return false;
+        }
+        if typ::is_numeric(xt, o) != typ::is_numeric(yt, o) {
+            return false;
+        }
+        if typ::is_interface(xt, o) || typ::is_interface(yt, o) {
+            return true;
+        }
+        if typ::is_boolean(xt, o) != typ::is_boolean(yt, o) {
+            return false;
+        }
+        if typ::is_string(xt, o) != typ::is_string(yt, o) {
+            return false;
+        }
+        let u = o.universe();
+        if x.is_nil(u) {
+            return typ::has_nil(yt, o);
+        }
+        if y.is_nil(u) {
+            return typ::has_nil(xt, o);
+        }
+        let is_pointer = |t| o.types[typ::underlying_type(t, o)].try_as_pointer().is_some();
+        if is_pointer(xt) || is_pointer(yt) {
+            return false;
+        }
+        true
+    }
+
     /// The binary expression e may be None. It's passed in for better error messages only.
     pub fn binary(
         &mut self,
@@ -748,15 +786,21 @@ impl<'a, S: SourceRead> Checker<'a, S> {
             return;
         }
 
-        self.convert_untyped(x, y.typ.unwrap(), fctx);
-        if x.invalid() {
-            return;
-        }
+        // gmp: types2's matchTypes (Go 1.27): an untyped operand is converted to the
+        // other's type only where that could succeed; otherwise the operands stay as
+        // they are and a mismatch is reported as one (`i + "x"`: mismatched types int
+        // and untyped string).
+        if self.may_convert(x, &y) {
+            self.convert_untyped(x, y.typ.unwrap(), fctx);
+            if x.invalid() {
+                return;
+            }
 
-        self.convert_untyped(&mut y, x.typ.unwrap(), fctx);
-        if y.invalid() {
-            x.mode = OperandMode::Invalid;
-            return;
+            self.convert_untyped(&mut y, x.typ.unwrap(), fctx);
+            if y.invalid() {
+                x.mode = OperandMode::Invalid;
+                return;
+            }
         }
 
         if Checker::<S>::is_comparison(op) {
@@ -769,11 +813,16 @@ impl<'a, S: SourceRead> Checker<'a, S> {
             // (otherwise we had an error reported elsewhere already)
             let invalid = Some(self.invalid_type());
             if x.typ != invalid && y.typ != invalid {
+                // gmp: types2's text names the operation (Go 1.27: binary)
                 let xd = self.new_td_o(&x.typ);
                 let yd = self.new_td_o(&y.typ);
+                let what = match e {
+                    Some(e) => self.new_dis(e).to_string(),
+                    None => format!("{} {}= {}", self.new_dis(lhs), op, self.new_dis(rhs)),
+                };
                 self.invalid_op(
                     x.pos(self.ast_objs),
-                    &format!("mismatched types {} and {}", xd, yd),
+                    &format!("{} (mismatched types {} and {})", what, xd, yd),
                 );
             }
             x.mode = OperandMode::Invalid;

@@ -434,10 +434,12 @@ impl<'a, S: SourceRead> Checker<'a, S> {
                 let under_chtype = typ::underlying_type(chtype, self.tc_objs);
                 if let Some(chan) = self.otype(under_chtype).try_as_chan() {
                     if chan.dir() == typ::ChanDir::RecvOnly {
-                        let td = self.new_dis(&under_chtype);
+                        // gmp: types2's text and position (Go 1.27: stmt, SendStmt)
+                        let td = self.new_dis(&chtype);
+                        let cd = self.new_dis(ch);
                         self.invalid_op(
-                            ss.arrow,
-                            &format!("cannot send to receive-only type {}", td),
+                            cd.pos(),
+                            &format!("cannot send to receive-only channel {} {}", td, cd),
                         );
                     } else {
                         let ty = Some(chan.elem());
@@ -482,7 +484,7 @@ impl<'a, S: SourceRead> Checker<'a, S> {
                 if x.invalid() {
                     return;
                 }
-                self.assign_var(&ids.expr, x, fctx);
+                self.assign_var(&ids.expr, x, "assignment", fctx);
             }
             Stmt::Assign(askey) => {
                 let astmt = &self.ast_objs.a_stmts[*askey];
@@ -528,7 +530,7 @@ impl<'a, S: SourceRead> Checker<'a, S> {
                         if x.invalid() {
                             return;
                         }
-                        self.assign_var(&lhs, x, fctx);
+                        self.assign_var(&lhs, x, "assignment", fctx);
                     }
                 }
             }
@@ -981,7 +983,8 @@ impl<'a, S: SourceRead> Checker<'a, S> {
                                 self.error(
                                     v.pos(self.ast_objs),
                                     format!(
-                                        "iteration over {} permits only one iteration variable",
+                                        // gmp: types2's text (Go 1.27: rangeStmt)
+                                        "range over {} permits only one iteration variable",
                                         self.new_dis(x)
                                     ),
                                 );
@@ -1036,7 +1039,9 @@ impl<'a, S: SourceRead> Checker<'a, S> {
                             x.mode = OperandMode::Value;
                             x.expr = lhs.map(|x| x.clone());
                             x.typ = rhs[i];
-                            self.init_var(okey, x, "range clause", fctx);
+                            // gmp: go/types says "assignment" for the value: the error is on it
+                            let context = if i == 0 { "range clause" } else { "assignment" };
+                            self.init_var(okey, x, context, fctx);
                         } else {
                             let invalid_type = self.invalid_type();
                             let oval = self.lobj_mut(okey);
@@ -1070,7 +1075,9 @@ impl<'a, S: SourceRead> Checker<'a, S> {
                             x.mode = OperandMode::Value;
                             x.expr = lhs.map(|x| x.clone());
                             x.typ = rhs[i];
-                            self.assign_var(lhs.unwrap(), x, fctx);
+                            // gmp: as for the declared variables above
+                            let context = if i == 0 { "range clause" } else { "assignment" };
+                            self.assign_var(lhs.unwrap(), x, context, fctx);
                         }
                     }
                 }

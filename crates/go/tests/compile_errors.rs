@@ -1,0 +1,37 @@
+//! Every program in `tests/compile_errors/` fails to compile with the errors `go build`
+//! (Go 1.27.3) printed for it, in its order and words, up to its "too many errors":
+//! `expected.txt` beside each `main.go` is that output (`tests/compile_errors/record.sh`
+//! records it; go build's output is the same on every run).
+
+#[test]
+fn compile_errors_read_as_go_build_prints_them() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/compile_errors");
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().join("main.go").exists())
+        .map(|e| e.file_name().to_string_lossy().to_string())
+        .collect();
+    names.sort();
+    assert!(!names.is_empty(), "the programs are there");
+    let mut failed = Vec::new();
+    for n in &names {
+        let src = std::fs::read_to_string(dir.join(n).join("main.go")).unwrap();
+        let want = std::fs::read_to_string(dir.join(n).join("expected.txt")).unwrap();
+        let got = match gmp_go::compile(&src) {
+            Ok(_) => "(compiled)".to_string(),
+            Err(d) => d
+                .iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join("\n"),
+        };
+        if got.trim_end() != want.trim_end() {
+            failed.push(format!(
+                "{n}:\n--- go build\n{}\n--- explorer\n{got}",
+                want.trim_end()
+            ));
+        }
+    }
+    assert!(failed.is_empty(), "{}", failed.join("\n\n"));
+}
