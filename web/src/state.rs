@@ -570,9 +570,9 @@ impl Page {
         if let Some(src) = page.settings.spec.source.clone() {
             if let Err(diags) = gmp_go::compile(&src) {
                 page.settings.spec.source = None;
-                page.notice = Some(vec![
-                    Msg::new("notice.link_does_not_compile").int("n", diags.len())
-                ]);
+                page.notice =
+                    Some(vec![Msg::new("notice.link_does_not_compile")
+                        .int("n", gmp_go::error_count(&diags))]);
                 page.diags = diags;
                 page.draft = Some(src);
             }
@@ -856,7 +856,7 @@ impl Page {
         }
         match gmp_go::compile(&src) {
             Err(diags) => {
-                self.say(Msg::new("notice.does_not_compile").int("n", diags.len()));
+                self.say(Msg::new("notice.does_not_compile").int("n", gmp_go::error_count(&diags)));
                 self.diags = diags;
                 self.draft = Some(src);
             }

@@ -347,6 +347,14 @@ fn type_params(src: &str) -> Option<Diag> {
     None
 }
 
+/// How many errors `diags` lists: go build's closing "too many errors" is not one.
+pub fn error_count(diags: &[Diag]) -> usize {
+    diags.iter().filter(|d| d.msg != TOO_MANY_ERRORS).count()
+}
+
+/// What go build says after its tenth error.
+pub const TOO_MANY_ERRORS: &str = "too many errors";
+
 /// Parses, checks and compiles `src` (the file `main.go`). Natively the front end runs
 /// on a thread of its own with a large stack, as its recursion follows the source's
 /// nesting.
@@ -434,7 +442,7 @@ fn compile_here(src: &str) -> Result<Arc<GoProgram>, Vec<Diag>> {
         diags.push(Diag {
             line,
             col,
-            msg: "too many errors".into(),
+            msg: TOO_MANY_ERRORS.into(),
         });
     }
     // An import the explorer does not offer: that one diagnostic per import (not the

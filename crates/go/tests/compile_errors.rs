@@ -35,3 +35,15 @@ fn compile_errors_read_as_go_build_prints_them() {
     }
     assert!(failed.is_empty(), "{}", failed.join("\n\n"));
 }
+
+#[test]
+fn go_builds_closing_line_is_not_counted_as_an_error() {
+    // Twelve undefined names: go build 1.27.3 prints ten, then "./main.go:13:6: too many
+    // errors" at the tenth (measured on this source).
+    let body: String = (0..12).map(|i| format!("\t_ = u{i}\n")).collect();
+    let src = format!("package main\n\nfunc main() {{\n{body}}}\n");
+    let d = gmp_go::compile(&src).err().expect("errors");
+    assert_eq!(d.len(), 11);
+    assert_eq!(d[10].to_string(), "./main.go:13:6: too many errors");
+    assert_eq!(gmp_go::error_count(&d), 10);
+}
