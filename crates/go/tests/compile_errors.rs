@@ -3,16 +3,11 @@
 //! `expected.txt` beside each `main.go` is that output (`tests/compile_errors/record.sh`
 //! records it; go build's output is the same on every run).
 
+mod common;
+
 #[test]
 fn compile_errors_read_as_go_build_prints_them() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/compile_errors");
-    let mut names: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .filter_map(|e| e.ok())
-        .filter(|e| e.path().join("main.go").exists())
-        .map(|e| e.file_name().to_string_lossy().to_string())
-        .collect();
-    names.sort();
+    let (dir, names) = common::program_dirs("compile_errors");
     assert!(!names.is_empty(), "the programs are there");
     let mut failed = Vec::new();
     for n in &names {

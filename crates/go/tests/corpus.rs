@@ -3,6 +3,8 @@
 //! status, and the first line of stderr. `expected.txt` holds real Go's output and
 //! `runs.txt` how many of its runs agreed (`tests/corpus/record.sh` regenerates both).
 
+mod common;
+
 use gmp_core::sim::Stop;
 use gmp_core::{Config, Sim};
 
@@ -43,14 +45,7 @@ fn run_in_explorer(src: &str) -> String {
 
 #[test]
 fn corpus_prints_what_real_go_printed() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus");
-    let mut names: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .filter_map(|e| e.ok())
-        .filter(|e| e.path().join("main.go").exists())
-        .map(|e| e.file_name().to_string_lossy().to_string())
-        .collect();
-    names.sort();
+    let (dir, names) = common::program_dirs("corpus");
     assert!(names.len() >= 10, "the corpus has its programs");
     let mut failed = Vec::new();
     for n in &names {
