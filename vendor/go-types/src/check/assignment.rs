@@ -115,7 +115,7 @@ impl<'a, S: SourceRead> Checker<'a, S> {
     /// whether it reported (and invalidated x).
     fn constant_does_not_fit(&mut self, x: &mut Operand, target: TypeKey, note: &str) -> bool {
         let v = match &x.mode {
-            OperandMode::Constant(v) => v.clone(),
+            OperandMode::Constant(v) => v,
             _ => return false,
         };
         let o = &self.tc_objs;
@@ -129,15 +129,9 @@ impl<'a, S: SourceRead> Checker<'a, S> {
         if fits {
             return false;
         }
-        let xtval = self.otype(x.typ.unwrap());
-        let why = if xtval.is_numeric(o) && tval.is_numeric(o) {
-            if !xtval.is_integer(o) && tval.is_integer(o) {
-                " (truncated)"
-            } else {
-                " (overflows)"
-            }
-        } else {
-            ""
+        let why = match Checker::<S>::misfit(self.otype(x.typ.unwrap()), tval, o) {
+            Some(how) => format!(" ({})", how),
+            None => String::new(),
         };
         let xd = self.new_dis(x);
         let td = self.new_dis(&target);
@@ -385,10 +379,8 @@ impl<'a, S: SourceRead> Checker<'a, S> {
                     // gmp: as go/types' initVars names it (Go 1.21 on)
                     let context = if return_pos.is_some() {
                         "return statement"
-                    } else if ll > 1 {
-                        "multiple assignment"
                     } else {
-                        "assignment"
+                        assignment_context(ll)
                     };
                     for (i, l) in lhs.iter().enumerate() {
                         let mut x = Operand::new();
@@ -426,11 +418,7 @@ impl<'a, S: SourceRead> Checker<'a, S> {
                 }
                 _ => {
                     // gmp: as go/types' assignVars names it (Go 1.21 on)
-                    let context = if ll > 1 {
-                        "multiple assignment"
-                    } else {
-                        "assignment"
-                    };
+                    let context = assignment_context(ll);
                     for (i, l) in lhs.iter().enumerate() {
                         let mut x = Operand::new();
                         result.get(self, &mut x, i, fctx);
@@ -538,5 +526,14 @@ impl<'a, S: SourceRead> Checker<'a, S> {
         } else {
             self.soft_error(pos, "no new variables on left side of :=".to_owned());
         }
+    }
+}
+
+/// gmp: the context go/types' initVars and assignVars name for `n` variables.
+fn assignment_context(n: usize) -> &'static str {
+    if n > 1 {
+        "multiple assignment"
+    } else {
+        "assignment"
     }
 }

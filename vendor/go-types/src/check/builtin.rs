@@ -187,7 +187,7 @@ impl<'a, S: SourceRead> Checker<'a, S> {
                     leftovers: unpack_result.as_ref().unwrap(),
                     consumed: Some(&alist),
                 };
-                self.arguments(x, call, sig, &re, nargs, fctx);
+                self.arguments(call, sig, &re, nargs, fctx);
                 // ok to continue even if check.arguments reported errors
 
                 x.mode = OperandMode::Value;

@@ -92,7 +92,7 @@ impl<'a, S: SourceRead> Checker<'a, S> {
                         _ => {
                             let (count, _) = result.rhs_count();
                             let re = UnpackedResultLeftovers::new(&result, None);
-                            self.arguments(x, e, sig_key, &re, count, fctx);
+                            self.arguments(e, sig_key, &re, count, fctx);
                         }
                     }
 
@@ -129,7 +129,6 @@ impl<'a, S: SourceRead> Checker<'a, S> {
     /// arguments checks argument passing for the call with the given signature.
     pub fn arguments(
         &mut self,
-        x: &mut Operand,
         call: &CallExpr,
         sig: TypeKey,
         re: &UnpackedResultLeftovers,

@@ -13,7 +13,7 @@ use crate::SourceRead;
 
 use super::super::constant::Value;
 use super::super::lookup;
-use super::super::objects::TypeKey;
+use super::super::objects::{TCObjects, TypeKey};
 use super::super::operand::{Operand, OperandMode};
 use super::super::typ::{self, BasicType, Type};
 use super::super::universe::ExprKind;
@@ -198,6 +198,19 @@ impl<'a, S: SourceRead> Checker<'a, S> {
         }
     }
 
+    /// gmp: how a numeric constant of type `from` fails to fit `to` (go/types'
+    /// `representation`): a float into an integer is "truncated", any other
+    /// "overflows"; None where either is not a number.
+    pub fn misfit(from: &Type, to: &Type, o: &TCObjects) -> Option<&'static str> {
+        if !(from.is_numeric(o) && to.is_numeric(o)) {
+            None
+        } else if !from.is_integer(o) && to.is_integer(o) {
+            Some("truncated")
+        } else {
+            Some("overflows")
+        }
+    }
+
     /// representable checks that a constant operand is representable in the given basic type.
     pub fn representable(&mut self, x: &mut Operand, t: TypeKey) {
         let tval = self.otype(t);
@@ -216,14 +229,10 @@ impl<'a, S: SourceRead> Checker<'a, S> {
                 // integer -> float   : overflows (actually not possible)
                 // float   -> integer : truncated
                 // float   -> float   : overflows
-                let msg = if xtval.is_numeric(o) && tval.is_numeric(o) {
-                    if !xtval.is_integer(o) && tval.is_integer(o) {
-                        format!("{} truncated to {}", xd, td)
-                    } else {
-                        format!("{} overflows {}", xd, td)
-                    }
-                } else {
-                    format!("cannot convert {} to {}", xd, td)
+                let msg = match Checker::<S>::misfit(xtval, tval, o) {
+                    Some("truncated") => format!("{} truncated to {}", xd, td),
+                    Some(how) => format!("{} {} {}", xd, how, td),
+                    None => format!("cannot convert {} to {}", xd, td),
                 };
                 self.error(xd.pos(), msg);
                 x.mode = OperandMode::Invalid;
