@@ -18,6 +18,7 @@ pub mod lint;
 pub mod scenarios;
 pub mod types;
 pub mod vm;
+pub mod wire;
 
 use std::collections::HashMap;
 use std::io;
@@ -474,8 +475,12 @@ fn compile_here(src: &str) -> Result<Arc<GoProgram>, Vec<Diag>> {
             infos.push(ti);
         }
     }
-    for (k, ti) in results.iter() {
-        if Some(*k) != main_pkg {
+    // In the order of their paths, so one source always compiles to the same program
+    // (the page's build-time programs are found by their bytes' fingerprint).
+    let mut libs: Vec<_> = pkgs.iter().filter(|(_, k)| Some(**k) != main_pkg).collect();
+    libs.sort_by(|a, b| a.0.cmp(b.0));
+    for (_, k) in libs {
+        if let Some(ti) = results.get(k) {
             infos.push(ti);
         }
     }
