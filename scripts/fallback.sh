@@ -3,15 +3,17 @@
 # without atomics, shared memory or worker pool. index.html loads it where the threaded
 # bundle cannot run (the page is not cross-origin isolated, as in most course sites'
 # iframes, or the browser has no shared WebAssembly memory); it runs the deterministic
-# driver only.
+# driver only. And it builds the Go front end's module (web/compiler), which both
+# bundles fetch when a program needs compiling (web/src/compiler.rs).
 #
 #   scripts/fallback.sh [OUT_DIR] [release|debug]
 #
 # Trunk runs it as a post_build hook (Trunk.toml), with TRUNK_STAGING_DIR and
 # TRUNK_PROFILE set, so `trunk build` and `trunk serve` (and so scripts/serve.sh and
 # scripts/test.sh) build both bundles. It writes OUT_DIR/gmp-web-fallback-<hash>.js and
-# OUT_DIR/gmp-web-fallback-<hash>_bg.wasm and puts their names into OUT_DIR/index.html
-# (in place of the placeholders of the boot script's FALLBACK).
+# OUT_DIR/gmp-web-fallback-<hash>_bg.wasm, and OUT_DIR/gmp-compiler-<hash>{.js,_bg.wasm},
+# and puts their names into OUT_DIR/index.html (in place of the placeholders of the boot
+# script's FALLBACK and COMPILER).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -38,36 +40,49 @@ esac
 # prebuilt std of the wasm32 target is used. Its own target dir: std rebuilt with
 # atomics and the prebuilt std must never meet in one deps folder.
 T0=$(date +%s%N)
-(cd / && RUSTUP_TOOLCHAIN="$TOOLCHAIN" CARGO_TARGET_DIR="$TARGET_DIR" CARGO_ENCODED_RUSTFLAGS="" \
-  cargo build --quiet --target=wasm32-unknown-unknown --manifest-path "$ROOT/web/Cargo.toml" \
-    --bin gmp-web "${CARGO_PROFILE[@]}")
+build() { # manifest, cargo target arguments...
+  local manifest="$1"; shift
+  (cd / && RUSTUP_TOOLCHAIN="$TOOLCHAIN" CARGO_TARGET_DIR="$TARGET_DIR" CARGO_ENCODED_RUSTFLAGS="" \
+    cargo build --quiet --target=wasm32-unknown-unknown --manifest-path "$manifest" \
+      "$@" "${CARGO_PROFILE[@]}")
+}
+build "$ROOT/web/Cargo.toml" --bin gmp-web
+# The Go front end as the page's second module (web/compiler): the same plain wasm32, so
+# both bundles load it; the page fetches it only when it needs it.
+build "$ROOT/web/compiler/Cargo.toml" --lib
 
-STAGE="$TARGET_DIR/bindgen-$PROFILE"
-rm -rf "$STAGE" && mkdir -p "$STAGE"
-wasm-bindgen --target=web --no-typescript --out-dir="$STAGE" --out-name="$NAME" \
-  "$TARGET_DIR/wasm32-unknown-unknown/$PROFILE_DIR/gmp-web.wasm"
-# As Trunk does for the threaded bundle (data-wasm-opt="z"): wasm-opt in release only.
-if [ "$PROFILE" = release ]; then
-  wasm-opt -Oz --output="$STAGE/${NAME}_bg.opt.wasm" "$STAGE/${NAME}_bg.wasm"
-  mv "$STAGE/${NAME}_bg.opt.wasm" "$STAGE/${NAME}_bg.wasm"
-fi
-
-# Content-hashed names, as Trunk names the threaded bundle, so a course's cache never
-# pairs an old wasm with a new page.
-HASH="$(cat "$STAGE/$NAME.js" "$STAGE/${NAME}_bg.wasm" | sha256sum | cut -c1-16)"
-JS="$NAME-$HASH.js"
-WASM="$NAME-${HASH}_bg.wasm"
-cp "$STAGE/$NAME.js" "$OUT/$JS"
-cp "$STAGE/${NAME}_bg.wasm" "$OUT/$WASM"
-if [ -d "$STAGE/snippets" ]; then
-  mkdir -p "$OUT/snippets" && cp -r "$STAGE/snippets/." "$OUT/snippets/"
-fi
-grep -q '@FALLBACK_JS@' "$OUT/index.html" \
-  || { echo "fallback.sh: $OUT/index.html has no @FALLBACK_JS@ placeholder" >&2; exit 1; }
-# Relative to the page as Trunk's own names are (public_url; "./" in Trunk.toml): a bare
-# name would be a module specifier to import().
-BASE="${TRUNK_PUBLIC_URL:-./}"
-sed -i -e "s|@FALLBACK_JS@|$BASE$JS|g" -e "s|@FALLBACK_WASM@|$BASE$WASM|g" "$OUT/index.html"
+# bindgen, wasm-opt and content-hashed names for one module, its names into index.html in
+# place of @<KEY>_JS@ and @<KEY>_WASM@.
+bundle() { # name, wasm file, KEY
+  local name="$1" input="$2" key="$3"
+  local stage="$TARGET_DIR/bindgen-$PROFILE-$name"
+  rm -rf "$stage" && mkdir -p "$stage"
+  wasm-bindgen --target=web --no-typescript --out-dir="$stage" --out-name="$name" "$input"
+  # As Trunk does for the threaded bundle (data-wasm-opt="z"): wasm-opt in release only.
+  if [ "$PROFILE" = release ]; then
+    wasm-opt -Oz --output="$stage/${name}_bg.opt.wasm" "$stage/${name}_bg.wasm"
+    mv "$stage/${name}_bg.opt.wasm" "$stage/${name}_bg.wasm"
+  fi
+  # Content-hashed names, as Trunk names the threaded bundle, so a course's cache never
+  # pairs an old wasm with a new page.
+  local hash js wasm
+  hash="$(cat "$stage/$name.js" "$stage/${name}_bg.wasm" | sha256sum | cut -c1-16)"
+  js="$name-$hash.js"
+  wasm="$name-${hash}_bg.wasm"
+  cp "$stage/$name.js" "$OUT/$js"
+  cp "$stage/${name}_bg.wasm" "$OUT/$wasm"
+  if [ -d "$stage/snippets" ]; then
+    mkdir -p "$OUT/snippets" && cp -r "$stage/snippets/." "$OUT/snippets/"
+  fi
+  grep -q "@${key}_JS@" "$OUT/index.html" \
+    || { echo "fallback.sh: $OUT/index.html has no @${key}_JS@ placeholder" >&2; exit 1; }
+  # Relative to the page as Trunk's own names are (public_url; "./" in Trunk.toml): a
+  # bare name would be a module specifier to import().
+  local base="${TRUNK_PUBLIC_URL:-./}"
+  sed -i -e "s|@${key}_JS@|$base$js|g" -e "s|@${key}_WASM@|$base$wasm|g" "$OUT/index.html"
+  printf '[fallback] %s (%s bytes) and %s\n' "$wasm" "$(stat -c %s "$OUT/$wasm")" "$js" >&2
+}
+bundle "$NAME" "$TARGET_DIR/wasm32-unknown-unknown/$PROFILE_DIR/gmp-web.wasm" FALLBACK
+bundle gmp-compiler "$TARGET_DIR/wasm32-unknown-unknown/$PROFILE_DIR/gmp_web_compiler.wasm" COMPILER
 MS=$((($(date +%s%N) - T0) / 1000000))
-printf '[fallback] %s (%s bytes) and %s in %d.%03d s\n' "$WASM" "$(stat -c %s "$OUT/$WASM")" "$JS" \
-  $((MS / 1000)) $((MS % 1000)) >&2
+printf '[fallback] both modules in %d.%03d s\n' $((MS / 1000)) $((MS % 1000)) >&2

@@ -36,6 +36,8 @@ fn main() {
     let mut en = String::from("pub const EN_LESSONS: &[(&str, &str)] = &[\n");
     // A lesson's own Go files (`"program": {"main": "main.go"}`): (name, file).
     let mut files: Vec<(String, std::path::PathBuf)> = vec![];
+    // The programs the lessons start (scenario or file, the variant's parameters).
+    let mut runs: Vec<(String, Vec<(String, String)>)> = vec![];
     for (_, id, path, v) in &lessons {
         let at = |f: &str| format!("lessons/{id}/lesson.json: {f}");
         // A program is a built-in scenario (`{"scenario": "gosched"}`) or a Go file in
@@ -89,12 +91,17 @@ fn main() {
                 Some(p) => scenario_of(p, &format!("{f}.program")),
                 None => scenario.clone(),
             };
-            let params: Vec<String> = var["params"]
+            let pairs: Vec<(String, String)> = var["params"]
                 .as_object()
                 .unwrap_or_else(|| panic!("{}: an object", at(&format!("{f}.params"))))
                 .iter()
-                .map(|(k, x)| format!("({k:?}, {:?})", s(x, &at(&format!("{f}.params.{k}")))))
+                .map(|(k, x)| (k.clone(), s(x, &at(&format!("{f}.params.{k}")))))
                 .collect();
+            let params: Vec<String> = pairs
+                .iter()
+                .map(|(k, x)| format!("({k:?}, {x:?})"))
+                .collect();
+            runs.push((vsc.clone(), pairs));
             let vprocs = match var.get("procs").and_then(|p| p.as_u64()) {
                 Some(n) => format!("Some({n})"),
                 None => "None".into(),
@@ -207,6 +214,87 @@ fn main() {
         .unwrap();
     }
     out.push_str("];\n");
-    let dest = Path::new(&std::env::var("OUT_DIR").unwrap()).join("lessons.rs");
+    let out_dir = std::env::var("OUT_DIR").unwrap();
+    let dest = Path::new(&out_dir).join("lessons.rs");
     std::fs::write(dest, out + &en).unwrap();
+    precompile(Path::new(&out_dir), &files, &runs);
+}
+
+/// Compiles the programs the page starts without a learner's edit (every built-in
+/// scenario and lesson file with its defaults, every lesson variant with its
+/// parameters) with the front end, into `$OUT_DIR/programs.bin` (one after another, as
+/// `gmp_go::wire` writes them) and `$OUT_DIR/programs.rs` (`PRECOMPILED`: the
+/// fingerprint of each program's source and where its bytes are). So the page runs
+/// them without its compiler module (`src/compiler.rs`). A program that does not
+/// compile fails the build with go build's errors.
+fn precompile(
+    out_dir: &Path,
+    files: &[(String, std::path::PathBuf)],
+    runs: &[(String, Vec<(String, String)>)],
+) {
+    let programs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../crates/go/programs");
+    println!("cargo:rerun-if-changed={}", programs.display());
+    println!(
+        "cargo:rerun-if-changed={}",
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../crates/go/src")
+            .display()
+    );
+    let own: Vec<gmp_core::scenarios::Scenario> = files
+        .iter()
+        .map(|(name, file)| {
+            let name: &'static str = Box::leak(name.clone().into_boxed_str());
+            let text: &'static str =
+                Box::leak(std::fs::read_to_string(file).unwrap().into_boxed_str());
+            gmp_go::scenarios::from_file(name, "", name, text)
+                .unwrap_or_else(|e| panic!("{name}: {e}"))
+        })
+        .collect();
+    let find = |name: &str| {
+        own.iter()
+            .find(|s| s.name == name)
+            .or_else(|| gmp_go::scenarios::find(name))
+            .unwrap_or_else(|| panic!("a lesson runs {name:?}, which is no scenario"))
+    };
+    let mut wanted: Vec<(&gmp_core::scenarios::Scenario, Vec<(String, String)>)> = vec![];
+    for s in gmp_go::scenarios::all().into_iter().chain(own.iter()) {
+        wanted.push((s, vec![]));
+    }
+    for (name, pairs) in runs {
+        wanted.push((find(name), pairs.clone()));
+    }
+    let mut bin: Vec<u8> = vec![];
+    let mut table = String::from("pub static PRECOMPILED: &[(u64, usize, usize)] = &[\n");
+    let mut seen = std::collections::HashSet::new();
+    for (sc, pairs) in wanted {
+        let p = sc
+            .params(&pairs)
+            .unwrap_or_else(|e| panic!("{}: {pairs:?}: {e:?}", sc.name));
+        let src = gmp_go::scenarios::source(sc, &p);
+        let key = gmp_go::wire::fingerprint(&src);
+        if !seen.insert(key) {
+            continue;
+        }
+        let prog = gmp_go::compile(&src).unwrap_or_else(|d| {
+            let lines: Vec<String> = d.iter().map(|d| d.to_string()).collect();
+            panic!(
+                "{} {pairs:?} does not compile:\n{}",
+                sc.name,
+                lines.join("\n")
+            )
+        });
+        let bytes = gmp_go::wire::encode(&prog);
+        writeln!(
+            table,
+            "    ({key:#018x}, {}, {}), // {} {pairs:?}",
+            bin.len(),
+            bin.len() + bytes.len(),
+            sc.name
+        )
+        .unwrap();
+        bin.extend_from_slice(&bytes);
+    }
+    table.push_str("];\n");
+    std::fs::write(out_dir.join("programs.bin"), bin).unwrap();
+    std::fs::write(out_dir.join("programs.rs"), table).unwrap();
 }

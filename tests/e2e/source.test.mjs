@@ -68,8 +68,15 @@ test('stepping the Gosched lesson puts every goroutine beside its line', async (
 
 test('edit a program, see its compile error at its line, fix it, run it, share it', async () => {
   const page = await browser.newPage();
+  // The Go front end is a module of its own (web/src/compiler.rs): a lesson runs
+  // without it; the first program of the learner's own fetches it.
+  const compiler = [];
+  page.on('request', (r) => { if (/gmp-compiler-/.test(r.url())) compiler.push(new URL(r.url()).pathname); });
   await page.goto(`${site.url}?lesson=gosched`);
   await page.waitForSelector('#src-edit');
+  await page.waitForSelector('.pcard');
+  await page.waitForLoadState('networkidle');
+  assert.deepEqual(compiler, [], 'the lesson ran without the compiler module');
   // Reach Edit with the keyboard.
   await page.focus('#src-edit');
   await page.keyboard.press('Enter');
@@ -86,6 +93,8 @@ test('edit a program, see its compile error at its line, fix it, run it, share i
   await page.waitForSelector('#src-errors li');
   // Go's own words and position (tab = one column, as gc counts).
   assert.equal(await page.textContent('#src-errors li'), './main.go:6:23: undefined: x');
+  assert.equal(compiler.filter((f) => /\.js$/.test(f)).length, 1, `${compiler}`);
+  assert.equal(compiler.filter((f) => /_bg\.wasm$/.test(f)).length, 1, `${compiler}`);
   assert.deepEqual(await page.$$eval('#gosrc .lnos .err', (e) => e.map((x) => x.textContent.trim())), ['6']);
   assert.match(await page.textContent('#notice'), /does not compile/);
   await shot(page, 'source-compile-error');
@@ -120,6 +129,34 @@ test('edit a program, see its compile error at its line, fix it, run it, share i
   noErrors(again, assert);
   await page.close();
   await again.close();
+});
+
+test('when the compiler module cannot be fetched, the program stays in the editor and Run tries again', async () => {
+  const page = await browser.newPage();
+  await page.route(/gmp-compiler-/, (route) => route.abort('internetdisconnected'));
+  await page.goto(`${site.url}?scenario=gosched`);
+  await page.waitForSelector('.pcard');
+  await page.focus('#src-edit');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#src-text');
+  await page.click('#src-text');
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+  const mine = 'package main\n\nimport "fmt"\n\nfunc main() {\n\tfmt.Println("back online")\n}\n';
+  await page.keyboard.type(mine.replaceAll('\t', ''), { delay: 2 });
+  await page.keyboard.press('Control+Enter');
+  await page.waitForFunction(() => /could not be fetched/.test(document.querySelector('#notice')?.textContent));
+  // Nothing typed is lost, and the machine still runs the scenario as it was built.
+  assert.match(await page.$eval('#src-text', (t) => t.value), /fmt\.Println\("back online"\)/);
+  assert.ok(await page.$('.pcard'));
+  await shot(page, 'source-compiler-offline');
+  // Back online: Run fetches it again and runs the program.
+  await page.unroute(/gmp-compiler-/);
+  await page.click('#src-text');
+  await page.keyboard.press('Control+Enter');
+  await page.waitForFunction(() => document.querySelector('#stdout')?.textContent.includes('back online'), null, { timeout: 20_000 });
+  assert.match(await page.textContent('#gosrc .src-head'), /your version/);
+  await page.close();
 });
 
 test('a program that never ends is stopped at its time limit with a note', async () => {

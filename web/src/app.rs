@@ -94,6 +94,25 @@ pub fn app() -> Html {
         });
     }
 
+    // The compiler module, fetched when something waits for it (a learner's program,
+    // a link's parameters the page was not built with): `compiler.rs`.
+    {
+        let d = dispatch.clone();
+        use_effect_with(!page.waiting.is_empty(), move |wanted| {
+            if *wanted && crate::compiler::module() != crate::compiler::Module::Loading {
+                let d = d.clone();
+                wasm_bindgen_futures::spawn_local(async move {
+                    let r = crate::compiler::load().await;
+                    if let Err(e) = &r {
+                        web_sys::console::warn_1(&format!("the Go compiler module: {e}").into());
+                    }
+                    d.emit(Action::CompilerLoaded(r));
+                });
+            }
+            || ()
+        });
+    }
+
     // The language's files (English is built in): fetched when the language is
     // chosen, at start or in the picker; `<html lang>` follows what is shown.
     {

@@ -63,13 +63,19 @@ impl RunSpec {
             ..Config::default()
         };
         if let Some(src) = &self.source {
-            let prog = gmp_go::compile(src).map_err(|d| compile_errors(&d))?;
+            let prog = crate::compiler::compile(src).map_err(|e| e.to_text())?;
             return Ok((prog.program(), cfg));
         }
-        // The scenario's Go file with these values, compiled by the front end, is the
-        // program (the playground's goroutines asked for at start are its constants).
-        let prog = gmp_go::scenarios::program(s, &p)?;
-        Ok((prog, cfg))
+        if let Some(ops) = s.program(&p) {
+            return Ok((ops, cfg));
+        }
+        // The scenario's Go file with these values is the program (the playground's
+        // goroutines asked for at start are its constants), compiled when the page was
+        // built or by the compiler module (`compiler.rs`).
+        let src = gmp_go::scenarios::source(s, &p);
+        let prog = crate::compiler::compile(&src)
+            .map_err(|e| format!("scenario {}: {}", s.name, e.to_text()))?;
+        Ok((prog.program(), cfg))
     }
 }
 

@@ -6,6 +6,7 @@
 pub mod app;
 pub mod caption;
 pub mod clock;
+pub mod compiler;
 pub mod components;
 pub mod confirm;
 pub mod embed;

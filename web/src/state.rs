@@ -10,6 +10,7 @@ use std::rc::Rc;
 use gmp_core::GKind;
 use yew::Reducible;
 
+use crate::compiler::{self, NotCompiled};
 use crate::engine::{Input, RunSpec, SOURCE_MAX_TIME};
 use crate::lessons;
 use crate::strings::{self, Msg, Text};
@@ -452,6 +453,20 @@ pub struct Page {
     /// Commands for the runner, numbered; it remembers the last one it carried out.
     pub commands: Vec<(u64, Command)>,
     pub next_command: u64,
+    /// What waits for the compiler module (`compiler.rs`): a program the page was not
+    /// built with. The app fetches the module while this is not empty.
+    pub waiting: Vec<Waiting>,
+}
+
+/// What the page does once the compiler module is here.
+#[derive(Clone, PartialEq, Debug)]
+pub enum Waiting {
+    /// Check the link's own program (does it compile?).
+    LinkSource,
+    /// Run the learner's program (the editor's Run).
+    RunSource(String),
+    /// Build the run (a program with parameters the page was not built with).
+    Build(Vec<(u64, Input)>),
 }
 
 /// Everything the learner (or the runner) can do to the page.
@@ -501,6 +516,8 @@ pub enum Action {
     RunSource(String),
     /// Back to the lesson's or scenario's own program.
     RevertSource,
+    /// The compiler module arrived, or could not be fetched (why).
+    CompilerLoaded(Result<(), String>),
 }
 
 /// The keyboard shortcuts, for the `?` list and for [`shortcut`].
@@ -564,23 +581,86 @@ impl Page {
             draft: None,
             commands: vec![],
             next_command: 0,
+            waiting: vec![],
         };
-        // A linked program that does not compile opens in the editor with its errors;
-        // the machine runs the lesson's or scenario's own program.
-        if let Some(src) = page.settings.spec.source.clone() {
-            if let Err(diags) = gmp_go::compile(&src) {
-                page.settings.spec.source = None;
-                page.notice =
-                    Some(vec![Msg::new("notice.link_does_not_compile")
-                        .int("n", gmp_go::error_count(&diags))]);
-                page.diags = diags;
-                page.draft = Some(src);
-            }
-        }
+        page.check_link_source();
         // Show the machine at once on the deterministic driver; a live run replaces it
         // when the workers are ready (starting them takes a moment).
         page.build(page.settings.inputs.clone());
         page
+    }
+
+    /// A linked program that does not compile opens in the editor with its errors; the
+    /// machine runs the lesson's or scenario's own program.
+    fn check_link_source(&mut self) {
+        let Some(src) = self.settings.spec.source.clone() else {
+            return;
+        };
+        if !compiler::can_compile(&src) {
+            self.wait(Waiting::LinkSource);
+            return;
+        }
+        match compiler::compile(&src) {
+            Ok(_) => {}
+            Err(NotCompiled::Errors(diags)) => {
+                self.settings.spec.source = None;
+                self.notice =
+                    Some(vec![Msg::new("notice.link_does_not_compile")
+                        .int("n", gmp_go::error_count(&diags))]);
+                self.diags = diags;
+                self.draft = Some(src);
+            }
+            Err(NotCompiled::Unavailable(why)) => self.compiler_failed(why),
+        }
+    }
+
+    /// Waits for the compiler module to do `w` (the app fetches it meanwhile).
+    fn wait(&mut self, w: Waiting) {
+        if !self.waiting.contains(&w) {
+            self.waiting.push(w);
+        }
+        self.say(Msg::new("notice.loading_compiler"));
+    }
+
+    /// The compiler module arrived: what waited for it is done, in order.
+    fn compiler_loaded(&mut self) {
+        self.notice = None;
+        for w in std::mem::take(&mut self.waiting) {
+            match w {
+                Waiting::LinkSource => self.check_link_source(),
+                Waiting::RunSource(src) => self.run_source(src),
+                Waiting::Build(inputs) => self.build(inputs),
+            }
+        }
+    }
+
+    /// The compiler module could not be fetched (offline, a blocked file): the learner's
+    /// program stays in the editor, and the machine runs the lesson's or scenario's own
+    /// program as the page was built with it.
+    fn compiler_failed(&mut self, why: String) {
+        let mut build = false;
+        for w in std::mem::take(&mut self.waiting) {
+            match w {
+                Waiting::LinkSource => {}
+                Waiting::RunSource(src) => self.draft = Some(src),
+                Waiting::Build(_) => build = true,
+            }
+        }
+        if let Some(src) = self.settings.spec.source.take() {
+            self.draft = Some(src);
+            build = true;
+        }
+        if self
+            .own_source()
+            .is_some_and(|s| !compiler::can_compile(&s))
+        {
+            self.settings.spec.params.clear();
+            build = true;
+        }
+        self.say(Msg::new("notice.compiler_failed").with("why", why));
+        if build {
+            self.rebuild_fresh();
+        }
     }
 
     fn send(&mut self, c: Command) {
@@ -601,6 +681,17 @@ impl Page {
     }
 
     fn build(&mut self, inputs: Vec<(u64, Input)>) {
+        // A program the page was not built with waits for the compiler module; a
+        // linked program waits for its check.
+        if self.waiting.contains(&Waiting::LinkSource)
+            || self
+                .source()
+                .is_some_and(|src| !compiler::can_compile(&src))
+        {
+            self.waiting.retain(|w| !matches!(w, Waiting::Build(_)));
+            self.wait(Waiting::Build(inputs));
+            return;
+        }
         let s = &self.settings;
         let live = s.driver == Driver::Live && self.live_possible();
         self.run = RunFacts {
@@ -834,6 +925,8 @@ impl Page {
             Action::Dismiss => self.notice = None,
             Action::Frame(f) => self.run = f,
             Action::RunSource(src) => self.run_source(src),
+            Action::CompilerLoaded(Ok(())) => self.compiler_loaded(),
+            Action::CompilerLoaded(Err(why)) => self.compiler_failed(why),
             Action::RevertSource => {
                 self.diags.clear();
                 self.draft = None;
@@ -854,11 +947,22 @@ impl Page {
             );
             return;
         }
-        match gmp_go::compile(&src) {
-            Err(diags) => {
+        if !compiler::can_compile(&src) {
+            // The editor keeps the text meanwhile.
+            self.draft = Some(src.clone());
+            self.waiting.retain(|w| !matches!(w, Waiting::RunSource(_)));
+            self.wait(Waiting::RunSource(src));
+            return;
+        }
+        match compiler::compile(&src) {
+            Err(NotCompiled::Errors(diags)) => {
                 self.say(Msg::new("notice.does_not_compile").int("n", gmp_go::error_count(&diags)));
                 self.diags = diags;
                 self.draft = Some(src);
+            }
+            Err(NotCompiled::Unavailable(why)) => {
+                self.draft = Some(src);
+                self.say(Msg::new("notice.compiler_failed").with("why", why));
             }
             Ok(_) => {
                 self.diags.clear();
@@ -1044,6 +1148,72 @@ mod tests {
             "./main.go:6:6: declared and not used: unused"
         );
         // The machine runs the lesson's own program meanwhile.
+        assert!(
+            matches!(last(&p), Command::Build { spec, .. } if spec.source.is_none() && spec.scenario == "gosched")
+        );
+    }
+
+    /// A first visit has no compiler module (`compiler.rs`): the lesson's programs run
+    /// at once, compiled when the page was built; a learner's program waits in the
+    /// editor while the module is fetched, and runs when it arrives.
+    #[test]
+    fn a_learner_s_program_waits_for_the_compiler_module_then_runs() {
+        crate::compiler::pretend_absent();
+        let mut p = page("lesson=gosched");
+        assert!(
+            p.waiting.is_empty(),
+            "the lesson's program was compiled at build time"
+        );
+        assert!(matches!(last(&p), Command::Build { spec, .. } if spec.source.is_none()));
+        let n = p.commands.len();
+        p.apply(Action::RunSource(MINE.into()));
+        assert_eq!(p.commands.len(), n, "nothing to build yet");
+        assert_eq!(p.waiting, vec![Waiting::RunSource(MINE.into())]);
+        assert_eq!(p.draft.as_deref(), Some(MINE), "the editor keeps the text");
+        assert!(p
+            .notice_text()
+            .unwrap()
+            .contains("Fetching the Go compiler"));
+        crate::compiler::pretend_loaded(true);
+        p.apply(Action::CompilerLoaded(Ok(())));
+        assert!(p.waiting.is_empty() && p.draft.is_none() && p.notice.is_none());
+        assert!(
+            matches!(last(&p), Command::Build { spec, .. } if spec.source.as_deref() == Some(MINE))
+        );
+    }
+
+    /// A link with parameters no lesson uses needs the compiler too: the run is built
+    /// when it arrives; if it cannot be fetched, the page says why and runs the
+    /// scenario as it was built, the linked program kept in the editor.
+    #[test]
+    fn a_link_the_page_was_not_built_with_waits_and_a_failed_fetch_loses_nothing() {
+        crate::compiler::pretend_absent();
+        let p = page("?scenario=gosched&p.goroutines=7");
+        assert!(!p
+            .commands
+            .iter()
+            .any(|(_, c)| matches!(c, Command::Build { .. })));
+        assert!(
+            matches!(p.waiting[..], [Waiting::Build(_)]),
+            "{:?}",
+            p.waiting
+        );
+        let mut q = p.clone();
+        crate::compiler::pretend_loaded(true);
+        q.apply(Action::CompilerLoaded(Ok(())));
+        assert!(
+            matches!(last(&q), Command::Build { spec, .. } if spec.params.iter().any(|(k, v)| k == "goroutines" && v == "7"))
+        );
+
+        crate::compiler::pretend_absent();
+        let q = format!("?lesson=gosched&src={}", crate::url::source_to_link(MINE));
+        let mut p = page(&q);
+        assert_eq!(p.waiting.len(), 2, "{:?}", p.waiting);
+        crate::compiler::pretend_loaded(false);
+        p.apply(Action::CompilerLoaded(Err("HTTP 404".into())));
+        let said = p.notice_text().unwrap();
+        assert!(said.contains("could not be fetched (HTTP 404)"), "{said}");
+        assert_eq!(p.draft.as_deref(), Some(MINE));
         assert!(
             matches!(last(&p), Command::Build { spec, .. } if spec.source.is_none() && spec.scenario == "gosched")
         );

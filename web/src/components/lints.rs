@@ -19,9 +19,9 @@ pub fn show_me(l: &Lint) -> StepTarget {
 }
 
 /// The lints of the program the page runs (none when it does not compile: its errors
-/// are shown instead).
+/// are shown instead), found when it was compiled (`compiler.rs`).
 pub fn of(src: &str) -> Vec<Lint> {
-    gmp_go::lint::lints(src).unwrap_or_default()
+    crate::compiler::lints(src)
 }
 
 /// The key of a lint's words (written out, so the completeness test sees each).
