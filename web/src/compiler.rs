@@ -135,9 +135,27 @@ fn with_module(src: &str) -> Result<Arc<GoProgram>, NotCompiled> {
     gmp_go::compile(src).map_err(NotCompiled::Errors)
 }
 
+/// A front end linked into this binary instead of the module: [`link_front_end`].
+type FrontEnd = fn(&str) -> Result<Arc<GoProgram>, Vec<Diag>>;
+
+thread_local! {
+    static LINKED: Cell<Option<FrontEnd>> = const { Cell::new(None) };
+}
+
+/// For a binary that links the front end itself (the browser tests in `web/tests`
+/// pass `gmp_go::compile`): programs compile with it, and no module is fetched. The
+/// page never calls this, so its wasm holds no front end.
+pub fn link_front_end(f: FrontEnd) {
+    LINKED.with(|l| l.set(Some(f)));
+    set_module(Module::Ready);
+}
+
 /// Asks the compiler module (index.html's `gmpCompiler`) and decodes its answer.
 #[cfg(target_arch = "wasm32")]
 fn with_module(src: &str) -> Result<Arc<GoProgram>, NotCompiled> {
+    if let Some(f) = LINKED.with(|l| l.get()) {
+        return f(src).map_err(NotCompiled::Errors);
+    }
     use js_sys::{Function, Reflect, Uint8Array};
     use wasm_bindgen::{JsCast, JsValue};
     let fail = |e: JsValue| {

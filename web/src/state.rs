@@ -458,6 +458,8 @@ pub struct Page {
     pub waiting: Vec<Waiting>,
 }
 
+const LOADING_COMPILER: &str = "notice.loading_compiler";
+
 /// What the page does once the compiler module is here.
 #[derive(Clone, PartialEq, Debug)]
 pub enum Waiting {
@@ -614,17 +616,26 @@ impl Page {
         }
     }
 
-    /// Waits for the compiler module to do `w` (the app fetches it meanwhile).
+    /// Waits for the compiler module to do `w` (the app fetches it meanwhile), and says
+    /// so after what the page already had to say (a link's refused values ...).
     fn wait(&mut self, w: Waiting) {
         if !self.waiting.contains(&w) {
             self.waiting.push(w);
         }
-        self.say(Msg::new("notice.loading_compiler"));
+        let said = self.notice.get_or_insert_with(Vec::new);
+        if !said.iter().any(|m| m.key == LOADING_COMPILER) {
+            said.push(Msg::new(LOADING_COMPILER));
+        }
     }
 
     /// The compiler module arrived: what waited for it is done, in order.
     fn compiler_loaded(&mut self) {
-        self.notice = None;
+        if let Some(said) = &mut self.notice {
+            said.retain(|m| m.key != LOADING_COMPILER);
+            if said.is_empty() {
+                self.notice = None;
+            }
+        }
         for w in std::mem::take(&mut self.waiting) {
             match w {
                 Waiting::LinkSource => self.check_link_source(),

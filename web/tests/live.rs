@@ -24,6 +24,8 @@ async fn sleep_ms(ms: i32) {
 async fn live_cpu_bound_run_on_workers() {
     assert!(pool::cross_origin_isolated());
     pool::init(12).await.expect("thread pool");
+    // These parameters are no lesson's: compiled here, as the page's module would.
+    gmp_web::compiler::link_front_end(gmp_go::compile);
     let spec = RunSpec {
         scenario: "cpu-bound".into(),
         params: vec![
