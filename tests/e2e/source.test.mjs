@@ -21,6 +21,16 @@ const gutterOf = (page, text) => page.$$eval('#gosrc .ln', (lines, text) => {
   return l ? l.querySelector('.gut').textContent.trim() : null;
 }, text);
 
+// Reaches Edit with the keyboard and empties the editor, as a person starting over does.
+async function emptyEditor(page) {
+  await page.focus('#src-edit');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#src-text');
+  await page.click('#src-text');
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+}
+
 test('stepping the Gosched lesson puts every goroutine beside its line', async () => {
   const page = await browser.newPage();
   await page.goto(`${site.url}?lesson=gosched`);
@@ -77,13 +87,7 @@ test('edit a program, see its compile error at its line, fix it, run it, share i
   await page.waitForSelector('.pcard');
   await page.waitForLoadState('networkidle');
   assert.deepEqual(compiler, [], 'the lesson ran without the compiler module');
-  // Reach Edit with the keyboard.
-  await page.focus('#src-edit');
-  await page.keyboard.press('Enter');
-  await page.waitForSelector('#src-text');
-  await page.click('#src-text');
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
+  await emptyEditor(page);
   // Typed as a person types it; Tab indents inside the editor.
   await page.keyboard.type('package main\n\nimport "fmt"\n\nfunc main() {\n', { delay: 5 });
   await page.keyboard.press('Tab');
@@ -136,12 +140,7 @@ test('when the compiler module cannot be fetched, the program stays in the edito
   await page.route(/gmp-compiler-/, (route) => route.abort('internetdisconnected'));
   await page.goto(`${site.url}?scenario=gosched`);
   await page.waitForSelector('.pcard');
-  await page.focus('#src-edit');
-  await page.keyboard.press('Enter');
-  await page.waitForSelector('#src-text');
-  await page.click('#src-text');
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
+  await emptyEditor(page);
   const mine = 'package main\n\nimport "fmt"\n\nfunc main() {\n\tfmt.Println("back online")\n}\n';
   await page.keyboard.type(mine.replaceAll('\t', ''), { delay: 2 });
   await page.keyboard.press('Control+Enter');

@@ -311,9 +311,22 @@ pub enum Kind {
     Other,
 }
 
-/// Runtime functions implemented in Rust.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Native {
+/// Declares [`Native`] and [`Native::ALL`], its variants in order (their numbers in a
+/// compiled program's bytes, `wire.rs`), from one list.
+macro_rules! natives {
+    ($($(#[$doc:meta])* $v:ident,)*) => {
+        /// Runtime functions implemented in Rust.
+        #[derive(Clone, Copy, Debug, PartialEq)]
+        pub enum Native {
+            $($(#[$doc])* $v,)*
+        }
+        impl Native {
+            pub const ALL: &'static [Native] = &[$(Native::$v,)*];
+        }
+    };
+}
+
+natives! {
     Println,
     Printf,
     Print,

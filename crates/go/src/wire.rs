@@ -568,7 +568,10 @@ impl W {
             }
             Native { n, args, dst, nret } => {
                 self.u(40);
-                self.u(NATIVES.iter().position(|x| x == n).unwrap_or(0) as u64);
+                self.u(crate::vm::Native::ALL
+                    .iter()
+                    .position(|x| x == n)
+                    .unwrap_or(0) as u64);
                 self.call(args, *dst, *nret);
             }
             Ret(rs) => {
@@ -683,81 +686,6 @@ const BIN_OPS: [BinOp; 17] = {
         Add, Sub, Mul, Div, Rem, And, Or, Xor, AndNot, Shl, Shr, Eq, Ne, Lt, Le, Gt, Ge,
     ]
 };
-
-/// Every native function, in a fixed order (its number in the bytes).
-const NATIVES: &[Native] = {
-    use Native::*;
-    &[
-        Println,
-        Printf,
-        Print,
-        Sprintf,
-        Sprint,
-        Sprintln,
-        Errorf,
-        BuiltinPrint,
-        BuiltinPrintln,
-        Gosched,
-        Gomaxprocs,
-        NumGoroutine,
-        NumCpu,
-        Gc,
-        LockOSThread,
-        UnlockOSThread,
-        Stack,
-        WgAdd,
-        WgDone,
-        WgWait,
-        MutexLock,
-        MutexUnlock,
-        Sleep,
-        Now,
-        DurationString,
-        Exit,
-        Repeat,
-        Join,
-        Contains,
-        HasPrefix,
-        HasSuffix,
-        ToUpper,
-        ToLower,
-        Split,
-        TrimSpace,
-        Index,
-        Itoa,
-        Atoi,
-        AtomicAdd,
-        AtomicAdd32,
-        AtomicLoad,
-        AtomicStore,
-        AtomicSwap,
-        AtomicCas,
-        RandInt63,
-        RandIntn,
-        Nanotime,
-        SysRead,
-        NetRead,
-        Accept,
-        SlowFile,
-        SlowPeer,
-        TakeRequests,
-    ]
-};
-
-/// Every native function is in [`NATIVES`]: a new one that is not fails to compile here.
-#[allow(dead_code)]
-fn natives_are_listed(n: Native) -> usize {
-    use Native::*;
-    match n {
-        Println | Printf | Print | Sprintf | Sprint | Sprintln | Errorf | BuiltinPrint
-        | BuiltinPrintln | Gosched | Gomaxprocs | NumGoroutine | NumCpu | Gc | LockOSThread
-        | UnlockOSThread | Stack | WgAdd | WgDone | WgWait | MutexLock | MutexUnlock | Sleep
-        | Now | DurationString | Exit | Repeat | Join | Contains | HasPrefix | HasSuffix
-        | ToUpper | ToLower | Split | TrimSpace | Index | Itoa | Atoi | AtomicAdd | AtomicAdd32
-        | AtomicLoad | AtomicStore | AtomicSwap | AtomicCas | RandInt63 | RandIntn | Nanotime
-        | SysRead | NetRead | Accept | SlowFile | SlowPeer | TakeRequests => NATIVES.len(),
-    }
-}
 
 struct R<'a> {
     bytes: &'a [u8],
@@ -1130,7 +1058,7 @@ impl<'a> R<'a> {
                 nret: r!(),
             },
             40 => I::Native {
-                n: *NATIVES
+                n: *Native::ALL
                     .get(self.u()? as usize)
                     .ok_or_else(|| self.bad("a native function"))?,
                 args: self.regs()?,

@@ -23,7 +23,9 @@ mod tests {
         let ok = super::compile("package main\n\nfunc main() { println(\"hi\") }\n");
         assert!(matches!(gmp_go::wire::decode_result(&ok), Ok(Ok(_))));
         let bad = super::compile("package main\n\nfunc main() { y }\n");
-        let d = gmp_go::wire::decode_result(&bad).unwrap().unwrap_err();
-        assert_eq!(d[0].to_string(), "./main.go:3:15: undefined: y");
+        match gmp_go::wire::decode_result(&bad) {
+            Ok(Err(d)) => assert_eq!(d[0].to_string(), "./main.go:3:15: undefined: y"),
+            _ => panic!("go build's errors did not come back"),
+        }
     }
 }
