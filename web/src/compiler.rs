@@ -230,13 +230,11 @@ pub async fn load() -> Result<(), String> {
 
 /// For tests of what the page does before the module arrives: as on a first visit
 /// (`Absent`), and arrived again with [`pretend_loaded`].
-#[cfg(not(target_arch = "wasm32"))]
 pub fn pretend_absent() {
     set_module(Module::Absent);
     RECENT.with(|r| r.borrow_mut().clear());
 }
 
-#[cfg(not(target_arch = "wasm32"))]
 pub fn pretend_loaded(ok: bool) {
     set_module(if ok { Module::Ready } else { Module::Failed });
 }
