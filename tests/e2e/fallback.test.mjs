@@ -16,10 +16,12 @@ const json = (rel) => JSON.parse(fs.readFileSync(path.join(ROOT, rel), 'utf8'));
 const UI = Object.fromEntries(['en', 'th', 'zh-Hant', 'vi'].map((l) => [l, json(`static/i18n/${l}.json`)]));
 const GOSCHED = json('lessons/gosched/lesson.json');
 
-// The two bundles' wasm files in dist/: Trunk's (threaded) and fallback.sh's.
+// The two bundles' wasm files in dist/: Trunk's (threaded) and fallback.sh's; and the
+// compiler module fallback.sh builds beside them (web/compiler), which either loads.
 const WASM = fs.readdirSync(DIST).filter((f) => f.endsWith('_bg.wasm'));
 const FALLBACK_WASM = WASM.find((f) => f.startsWith('gmp-web-fallback-'));
-const THREADED_WASM = WASM.find((f) => !f.startsWith('gmp-web-fallback-'));
+const COMPILER_WASM = WASM.find((f) => f.startsWith('gmp-compiler-'));
+const THREADED_WASM = WASM.find((f) => f !== FALLBACK_WASM && f !== COMPILER_WASM);
 
 let browser, site, parent, parentDir;
 before(async () => {
@@ -53,7 +55,8 @@ test('dist/ has both bundles, and index.html names both', () => {
   const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
   assert.ok(html.includes(FALLBACK_WASM), 'index.html names the fallback wasm');
   assert.ok(html.includes(THREADED_WASM), 'index.html names the threaded wasm');
-  assert.doesNotMatch(html, /@FALLBACK_/, 'fallback.sh filled in the names');
+  assert.ok(COMPILER_WASM && html.includes(COMPILER_WASM), 'index.html names the compiler module');
+  assert.doesNotMatch(html, /@(FALLBACK|COMPILER)_/, 'fallback.sh filled in the names');
   // The fallback has no shared memory: its wasm imports no memory (the threaded one
   // imports a shared one, which a page without isolation cannot give it).
   const imports = (f) => WebAssembly.Module.imports(new WebAssembly.Module(fs.readFileSync(path.join(DIST, f))));
