@@ -241,18 +241,15 @@ pub fn go_source(props: &SourceProps) -> Html {
         .unwrap_or_default();
     let text = use_state(|| shown.clone());
     // A new program (another lesson, variant or scenario, or a failed compile's
-    // draft): the editor follows it.
+    // draft), or the draft now running (the same text, once the compiler module came):
+    // the editor follows it.
     {
         let text = text.clone();
         let editing = editing.clone();
         let has_draft = page.draft.is_some();
-        use_effect_with(shown, move |shown| {
+        use_effect_with((shown, has_draft), move |(shown, has_draft)| {
             text.set(shown.clone());
-            if !has_draft {
-                editing.set(false);
-            } else {
-                editing.set(true);
-            }
+            editing.set(*has_draft);
             || ()
         });
     }
