@@ -7,6 +7,9 @@
 use std::fmt::Write;
 use std::path::Path;
 
+// `quiz_run`: the runs the generated quiz questions make, compiled here too.
+include!("src/quiz_runs.rs");
+
 fn s(v: &serde_json::Value, what: &str) -> String {
     v.as_str()
         .unwrap_or_else(|| panic!("{what}: expected a string"))
@@ -217,12 +220,20 @@ fn main() {
     let out_dir = std::env::var("OUT_DIR").unwrap();
     let dest = Path::new(&out_dir).join("lessons.rs");
     std::fs::write(dest, out + &en).unwrap();
+    println!("cargo:rerun-if-changed=src/quiz_runs.rs");
+    for seed in 0..QUIZ_SEED_PERIOD {
+        for kind in GENERATED {
+            let r = quiz_run(kind, seed).unwrap();
+            let params = r.params.into_iter().map(|(k, v)| (k.to_string(), v));
+            runs.push((r.scenario.to_string(), params.collect()));
+        }
+    }
     precompile(Path::new(&out_dir), &files, &runs);
 }
 
 /// Compiles the programs the page starts without a learner's edit (every built-in
 /// scenario and lesson file with its defaults, every lesson variant with its
-/// parameters) with the front end, into `$OUT_DIR/programs.bin` (one after another, as
+/// parameters, every run a generated quiz question makes) with the front end, into `$OUT_DIR/programs.bin` (one after another, as
 /// `gmp_go::wire` writes them) and `$OUT_DIR/programs.rs` (`PRECOMPILED`: the
 /// fingerprint of each program's source and where its bytes are). So the page runs
 /// them without its compiler module (`src/compiler.rs`). A program that does not

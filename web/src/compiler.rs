@@ -276,8 +276,43 @@ mod tests {
                 n += 1;
             }
         }
+        // Twice the period: the formulas do repeat (`quiz_runs.rs`).
+        for seed in 0..2 * crate::quiz::QUIZ_SEED_PERIOD {
+            for kind in crate::quiz::GENERATED {
+                let r = crate::quiz::quiz_run(kind, seed).unwrap();
+                let sc = gmp_go::scenarios::find(r.scenario).unwrap();
+                let given: Vec<(String, String)> = r
+                    .params
+                    .iter()
+                    .map(|(k, x)| (k.to_string(), x.clone()))
+                    .collect();
+                let src = gmp_go::scenarios::source(sc, &sc.params(&given).unwrap());
+                assert!(precompiled(&src).is_some(), "quiz {kind} seed {seed}");
+                n += 1;
+            }
+        }
         assert!(n > 40, "{n}");
         assert_eq!(PROGRAMS.len(), PRECOMPILED.last().unwrap().2);
+    }
+
+    /// A quiz page makes its questions by running programs: all of them are in the
+    /// page (a learner who only takes the quiz never fetches the compiler module).
+    #[test]
+    fn generated_questions_need_no_compiler_module() {
+        let en = crate::strings::Text::english();
+        let mut made = 0;
+        for seed in 0..12 {
+            for kind in crate::quiz::GENERATED {
+                pretend_loaded(true);
+                let with = crate::quiz::generate(kind, seed, &en);
+                pretend_absent();
+                let without = crate::quiz::generate(kind, seed, &en);
+                assert_eq!(module(), Module::Absent);
+                assert_eq!(without, with, "{kind} seed {seed}");
+                made += usize::from(without.is_some());
+            }
+        }
+        assert!(made >= 18, "only {made} questions of 36");
     }
 
     #[test]

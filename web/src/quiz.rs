@@ -137,23 +137,25 @@ pub fn from_js(v: &wasm_bindgen::JsValue) -> Result<Vec<Question>, String> {
     Ok(out)
 }
 
-/// Kinds of generated questions.
-pub const GENERATED: &[&str] = &["next-g", "steal-count", "preempt-where"];
-
 /// The first user goroutine's goid with GOMAXPROCS=1 (see `oracle/goid`).
 const FIRST_USER_GOID_ONE_P: u64 = 7;
 
-fn spec(scenario: &str, params: &[(&str, &str)], procs: u32, seed: u64) -> RunSpec {
-    RunSpec {
-        scenario: scenario.into(),
-        params: params
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
+include!("quiz_runs.rs");
+
+/// The run `kind` makes for `seed` (`quiz_runs.rs`).
+fn spec(kind: &str, seed: u64) -> Option<RunSpec> {
+    let r = quiz_run(kind, seed)?;
+    Some(RunSpec {
+        scenario: r.scenario.into(),
+        params: r
+            .params
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
             .collect(),
-        procs,
+        procs: r.procs,
         seed,
         ..RunSpec::default()
-    }
+    })
 }
 
 fn query(s: &RunSpec, step: u64) -> String {
@@ -272,9 +274,8 @@ fn make(kind: &str, seed: u64) -> Option<Made> {
     let g_msg = |key: &'static str, g: u64| Msg::new(key).with("g", g.to_string());
     match kind {
         "next-g" => {
-            let n = 3 + (seed % 3) as usize;
-            let goroutines = n.to_string();
-            let s = spec("gosched", &[("goroutines", &goroutines)], 1, seed);
+            let s = spec(kind, seed)?;
+            let n: usize = s.params[0].1.parse().ok()?;
             let skip = 2 + (seed % 4) as usize;
             let (step, ev, eng) = find_step(
                 &s,
@@ -331,15 +332,7 @@ fn make(kind: &str, seed: u64) -> Option<Made> {
             })
         }
         "steal-count" => {
-            let n = 6 + (seed % 20);
-            let goroutines = n.to_string();
-            let procs = 2 + (seed % 3) as u32;
-            let s = spec(
-                "cpu-bound",
-                &[("goroutines", &goroutines), ("work", "5ms")],
-                procs,
-                seed,
-            );
+            let s = spec(kind, seed)?;
             let (step, ev, eng) = find_step(
                 &s,
                 &|k, _| matches!(k, EvKind::Steal { runnext: false, .. }),
@@ -380,12 +373,7 @@ fn make(kind: &str, seed: u64) -> Option<Made> {
             })
         }
         "preempt-where" => {
-            let s = spec(
-                "cpu-bound",
-                &[("goroutines", "6"), ("work", "60ms")],
-                2,
-                seed,
-            );
+            let s = spec(kind, seed)?;
             let (step, ev, _) = find_step(
                 &s,
                 &|k, _| matches!(k, EvKind::Preempt { .. }),
