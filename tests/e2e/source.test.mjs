@@ -158,6 +158,29 @@ test('when the compiler module cannot be fetched, the program stays in the edito
   await page.close();
 });
 
+test('while the compiler module is on its way, the editor holds the text Run sent, then runs it', async () => {
+  const page = await browser.newPage();
+  let release;
+  const held = new Promise((r) => { release = r; });
+  await page.route(/gmp-compiler-/, async (route) => { await held; await route.continue(); });
+  await page.goto(`${site.url}?scenario=gosched`);
+  await page.waitForSelector('.pcard');
+  await emptyEditor(page);
+  const mine = 'package main\n\nimport "fmt"\n\nfunc main() {\n\tfmt.Println("as sent")\n}\n';
+  await page.keyboard.type(mine.replaceAll('\t', ''), { delay: 2 });
+  await page.keyboard.press('Control+Enter');
+  await page.waitForFunction(() => /Fetching the Go compiler/.test(document.querySelector('#notice')?.textContent));
+  assert.equal(await page.$eval('#src-text', (t) => t.getAttribute('aria-busy')), 'true');
+  // Typing meanwhile changes nothing: what runs is what the editor shows.
+  await page.keyboard.type('// later');
+  assert.doesNotMatch(await page.$eval('#src-text', (t) => t.value), /later/);
+  release();
+  await page.waitForFunction(() => document.querySelector('#stdout')?.textContent.includes('as sent'), null, { timeout: 20_000 });
+  assert.doesNotMatch(await page.evaluate(() => document.querySelector('#notice')?.textContent ?? ''), /Fetching/);
+  noErrors(page, assert);
+  await page.close();
+});
+
 test('a program that never ends is stopped at its time limit with a note', async () => {
   // It sleeps forever: virtual time runs fast while every P is idle.
   const src = 'package main\n\nimport "time"\n\nfunc main() {\n\tfor {\n\t\ttime.Sleep(time.Millisecond)\n\t}\n}\n';

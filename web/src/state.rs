@@ -628,15 +628,35 @@ impl Page {
         }
     }
 
-    /// The compiler module arrived: what waited for it is done, in order.
-    fn compiler_loaded(&mut self) {
+    /// No longer waits for what `gone` says; the loading sentence goes with the last.
+    fn stop_waiting(&mut self, gone: impl Fn(&Waiting) -> bool) {
+        self.waiting.retain(|w| !gone(w));
+        if !self.waiting.is_empty() {
+            return;
+        }
         if let Some(said) = &mut self.notice {
             said.retain(|m| m.key != LOADING_COMPILER);
             if said.is_empty() {
                 self.notice = None;
             }
         }
-        for w in std::mem::take(&mut self.waiting) {
+    }
+
+    /// The learner chose another program (a scenario, variant, bookmark, Revert): what
+    /// waited to run theirs, or to check the link's, is dropped.
+    fn stop_waiting_for_source(&mut self) {
+        self.stop_waiting(|w| matches!(w, Waiting::RunSource(_) | Waiting::LinkSource));
+    }
+
+    /// The compiler module arrived: what waited for it is done, in order (a run that
+    /// waited is not built when the learner's program replaces it anyway).
+    fn compiler_loaded(&mut self) {
+        let mut waited = std::mem::take(&mut self.waiting);
+        if waited.iter().any(|w| matches!(w, Waiting::RunSource(_))) {
+            waited.retain(|w| !matches!(w, Waiting::Build(_)));
+        }
+        self.stop_waiting(|_| true);
+        for w in waited {
             match w {
                 Waiting::LinkSource => self.check_link_source(),
                 Waiting::RunSource(src) => self.run_source(src),
@@ -650,16 +670,23 @@ impl Page {
     /// program as the page was built with it.
     fn compiler_failed(&mut self, why: String) {
         let mut build = false;
+        let mut draft = None;
         for w in std::mem::take(&mut self.waiting) {
             match w {
                 Waiting::LinkSource => {}
-                Waiting::RunSource(src) => self.draft = Some(src),
+                Waiting::RunSource(src) => draft = Some(src),
                 Waiting::Build(_) => build = true,
             }
         }
+        self.stop_waiting(|_| true);
+        // The program the learner ran last is the one the editor keeps (a link's comes
+        // second).
         if let Some(src) = self.settings.spec.source.take() {
-            self.draft = Some(src);
+            draft.get_or_insert(src);
             build = true;
+        }
+        if draft.is_some() {
+            self.draft = draft;
         }
         if self
             .own_source()
@@ -703,6 +730,7 @@ impl Page {
             self.wait(Waiting::Build(inputs));
             return;
         }
+        self.stop_waiting(|w| matches!(w, Waiting::Build(_)));
         let s = &self.settings;
         let live = s.driver == Driver::Live && self.live_possible();
         self.run = RunFacts {
@@ -814,12 +842,14 @@ impl Page {
                 self.settings.lesson = None;
                 self.diags.clear();
                 self.draft = None;
+                self.stop_waiting_for_source();
                 self.rebuild_fresh();
             }
             Action::Variant(id) => {
                 self.settings.variant = id;
                 self.diags.clear();
                 self.draft = None;
+                self.stop_waiting_for_source();
                 self.settings.paused = false;
                 self.settings.apply_lesson();
                 self.rebuild_fresh();
@@ -838,6 +868,7 @@ impl Page {
                 }
                 self.diags.clear();
                 self.draft = None;
+                self.stop_waiting_for_source();
                 self.settings.apply_lesson();
                 self.settings.paused = true;
                 self.rebuild_fresh();
@@ -941,6 +972,7 @@ impl Page {
             Action::RevertSource => {
                 self.diags.clear();
                 self.draft = None;
+                self.stop_waiting_for_source();
                 if self.settings.spec.source.take().is_some() {
                     self.settings.paused = self.settings.lesson.is_some();
                     self.rebuild_fresh();
@@ -958,10 +990,11 @@ impl Page {
             );
             return;
         }
+        // This text replaces any the learner ran before that still waits.
+        self.stop_waiting(|w| matches!(w, Waiting::RunSource(_)));
         if !compiler::can_compile(&src) {
             // The editor keeps the text meanwhile.
             self.draft = Some(src.clone());
-            self.waiting.retain(|w| !matches!(w, Waiting::RunSource(_)));
             self.wait(Waiting::RunSource(src));
             return;
         }
@@ -1017,11 +1050,16 @@ impl Page {
             self.say(Msg::new("notice.live_impossible"));
             return;
         }
-        let carried: Vec<(u64, Input)> = self
-            .run
-            .inputs
-            .iter()
-            .map(|(_, i)| (0, i.clone()))
+        // What was asked for so far: of the run, or of the run still waiting for the
+        // compiler module (a link's spawns).
+        let waited = self.waiting.iter().find_map(|w| match w {
+            Waiting::Build(inputs) => Some(inputs.clone()),
+            _ => None,
+        });
+        let carried: Vec<(u64, Input)> = waited
+            .unwrap_or_else(|| self.run.inputs.clone())
+            .into_iter()
+            .map(|(_, i)| (0, i))
             .collect();
         let spawned: u32 = carried
             .iter()
@@ -1196,6 +1234,73 @@ mod tests {
     /// A link with parameters no lesson uses needs the compiler too: the run is built
     /// when it arrives; if it cannot be fetched, the page says why and runs the
     /// scenario as it was built, the linked program kept in the editor.
+    /// What waits for the module is only what the learner still wants: choosing
+    /// another program drops a waiting Run, a later Run replaces an earlier one, and a
+    /// run that waited is not built only to be replaced at once.
+    #[test]
+    fn waiting_follows_the_learner_s_latest_choice() {
+        crate::compiler::pretend_absent();
+        let mut p = page("lesson=gosched");
+        p.apply(Action::RunSource(MINE.into()));
+        p.apply(Action::Scenario("pingpong".into()));
+        assert!(p.waiting.is_empty(), "{:?}", p.waiting);
+        assert!(p.notice.is_none(), "the loading sentence went with it");
+        let n = p.commands.len();
+        crate::compiler::pretend_loaded(true);
+        p.apply(Action::CompilerLoaded(Ok(())));
+        assert_eq!(p.commands.len(), n, "nothing waited, nothing is built");
+        assert!(p.settings.spec.source.is_none() && p.settings.spec.scenario == "pingpong");
+
+        crate::compiler::pretend_absent();
+        let mut p = page("?scenario=gosched&p.goroutines=7");
+        let other = MINE.replace("mine", "other");
+        p.apply(Action::RunSource(MINE.into()));
+        p.apply(Action::RunSource(other.clone()));
+        assert_eq!(
+            p.waiting.len(),
+            2,
+            "the link's run and one program: {:?}",
+            p.waiting
+        );
+        let n = p.commands.len();
+        crate::compiler::pretend_loaded(true);
+        p.apply(Action::CompilerLoaded(Ok(())));
+        let built: Vec<_> = p.commands[n..]
+            .iter()
+            .filter_map(|(_, c)| match c {
+                Command::Build { spec, .. } => Some(spec.source.clone()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(built, vec![Some(other)], "one build, of the latest text");
+    }
+
+    /// A failed fetch keeps the program the learner ran last (not the link's), and a
+    /// driver switch while a link's run waits keeps the link's spawns.
+    #[test]
+    fn a_failed_fetch_keeps_the_latest_program_and_a_switch_keeps_the_link_s_inputs() {
+        crate::compiler::pretend_absent();
+        let q = format!("?lesson=gosched&src={}", crate::url::source_to_link(MINE));
+        let mut p = page(&q);
+        let other = MINE.replace("mine", "other");
+        p.apply(Action::RunSource(other.clone()));
+        crate::compiler::pretend_loaded(false);
+        p.apply(Action::CompilerLoaded(Err("offline".into())));
+        assert_eq!(p.draft.as_deref(), Some(other.as_str()));
+
+        crate::compiler::pretend_absent();
+        let mut p = page("?scenario=gosched&p.goroutines=7&driver=sim&in=0c3");
+        p.apply(Action::PoolReady);
+        p.apply(Action::Driver(Driver::Live));
+        let want = crate::url::inputs_from_text("0c3").unwrap();
+        assert_eq!(p.waiting, vec![Waiting::Build(want)]);
+        let said = p.notice_text().unwrap();
+        assert!(
+            said.contains('3'),
+            "the three goroutines are carried: {said}"
+        );
+    }
+
     #[test]
     fn a_link_the_page_was_not_built_with_waits_and_a_failed_fetch_loses_nothing() {
         crate::compiler::pretend_absent();

@@ -7,8 +7,11 @@
 //! always this file at the same commit): a magic word and version, a table of the
 //! strings (each written once, shared as one `Arc<str>` after decoding), then the
 //! program. Integers are LEB128 (signed ones zigzagged), floats their 8 bytes.
-//! Decoding checks every length, tag and index it reads and says where it stopped; it
-//! never panics on bad bytes.
+//! Decoding checks every length, tag and string index it reads, and how deep constants
+//! nest, and says where it stopped: bad bytes are an error, not a panic. The indices a
+//! program holds (registers, functions, types, jump targets) are taken as the compiler
+//! wrote them: the bytes only ever come from this build's own front end (`web/build.rs`
+//! or the compiler module), never from a link or a file a learner gives.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -691,7 +694,13 @@ struct R<'a> {
     bytes: &'a [u8],
     at: usize,
     strs: Vec<Arc<str>>,
+    /// How many aggregate constants the one being read is inside.
+    depth: u32,
 }
+
+/// Deeper aggregate constants than this are bad bytes (the compiler's are a few deep;
+/// two bytes a level would otherwise overflow the stack).
+const MAX_DEPTH: u32 = 200;
 
 impl<'a> R<'a> {
     fn new(bytes: &'a [u8]) -> Result<R<'a>, String> {
@@ -708,6 +717,7 @@ impl<'a> R<'a> {
             bytes,
             at: 5,
             strs: vec![],
+            depth: 0,
         };
         let n = r.len()?;
         for _ in 0..n {
@@ -904,8 +914,14 @@ impl<'a> R<'a> {
             }
             4 => V::Str(self.s()?),
             t @ (5 | 6) => {
+                if self.depth == MAX_DEPTH {
+                    return Err(self.bad("constants nested too deep"));
+                }
                 let n = self.len()?;
-                let xs: Box<[V]> = (0..n).map(|_| self.v()).collect::<Result<_, _>>()?;
+                self.depth += 1;
+                let xs = (0..n).map(|_| self.v()).collect::<Result<Box<[V]>, _>>();
+                self.depth -= 1;
+                let xs = xs?;
                 if t == 5 {
                     V::Agg(xs)
                 } else {
@@ -1107,5 +1123,34 @@ impl<'a> R<'a> {
             61 => I::Nop,
             t => return Err(self.bad(&format!("instruction tag {t}"))),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A constant nested a million deep (two bytes a level) is refused, not a stack
+    /// overflow.
+    #[test]
+    fn deep_constants_are_bad_bytes() {
+        let mut b = MAGIC.to_vec();
+        b.push(VERSION);
+        b.push(0); // no strings
+        for _ in 0..1_000_000 {
+            b.extend_from_slice(&[5, 1]); // an aggregate of one ...
+        }
+        b.push(0); // ... of nil, at the bottom
+        let mut r = R::new(&b).unwrap();
+        let e = r.v().unwrap_err();
+        assert!(e.contains("nested too deep"), "{e}");
+        // As deep as allowed still reads.
+        let mut ok = MAGIC.to_vec();
+        ok.extend_from_slice(&[VERSION, 0]);
+        for _ in 0..MAX_DEPTH {
+            ok.extend_from_slice(&[5, 1]);
+        }
+        ok.push(0);
+        assert!(R::new(&ok).unwrap().v().is_ok());
     }
 }

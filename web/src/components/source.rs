@@ -256,9 +256,15 @@ pub fn go_source(props: &SourceProps) -> Html {
     // Highlighted once per text, not on every frame's redraw.
     let hl_running = use_memo(source.clone().unwrap_or_default(), |src| highlight(src));
     let hl_text = use_memo((*text).clone(), |src| highlight(src));
-    let found = use_memo(source.clone().unwrap_or_default(), |src| {
-        super::lints::of(src)
-    });
+    // Again when the compiler module arrives: a program that waited for it has lints
+    // only then.
+    let found = use_memo(
+        (
+            source.clone().unwrap_or_default(),
+            crate::compiler::module(),
+        ),
+        |(src, _)| super::lints::of(src),
+    );
     let Some(running) = source else {
         return html! {};
     };
@@ -296,6 +302,12 @@ pub fn go_source(props: &SourceProps) -> Html {
     });
 
     if *editing {
+        // The text Run sent waits for the compiler module: it cannot change meanwhile
+        // (what runs is what the editor shows).
+        let waiting = page
+            .waiting
+            .iter()
+            .any(|w| matches!(w, crate::state::Waiting::RunSource(_)));
         let lines = text.split('\n').count();
         let widest = text
             .split('\n')
@@ -394,7 +406,7 @@ pub fn go_source(props: &SourceProps) -> Html {
                         }) }</pre>
                         <textarea id="src-text" class="ed" spellcheck="false" autocapitalize="off" autocomplete="off"
                             wrap="off" rows={(lines + 1).to_string()} aria-label={s.t("src.editor_label")}
-                            value={(*text).clone()} {oninput} {onkeydown} />
+                            value={(*text).clone()} {oninput} {onkeydown} readonly={waiting} aria-busy={waiting.to_string()} />
                     </div>
                 </div>
                 { for diag_list }
