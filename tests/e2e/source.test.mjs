@@ -135,15 +135,20 @@ test('edit a program, see its compile error at its line, fix it, run it, share i
   await again.close();
 });
 
-test('when the compiler module cannot be fetched, the program stays in the editor and Run tries again', async () => {
-  const page = await browser.newPage();
-  await page.route(/gmp-compiler-/, (route) => route.abort('internetdisconnected'));
+// On the gosched scenario, types a program that prints `words` and presses Ctrl+Enter.
+async function typeAndRunPrintln(page, words) {
   await page.goto(`${site.url}?scenario=gosched`);
   await page.waitForSelector('.pcard');
   await emptyEditor(page);
-  const mine = 'package main\n\nimport "fmt"\n\nfunc main() {\n\tfmt.Println("back online")\n}\n';
+  const mine = `package main\n\nimport "fmt"\n\nfunc main() {\n\tfmt.Println("${words}")\n}\n`;
   await page.keyboard.type(mine.replaceAll('\t', ''), { delay: 2 });
   await page.keyboard.press('Control+Enter');
+}
+
+test('when the compiler module cannot be fetched, the program stays in the editor and Run tries again', async () => {
+  const page = await browser.newPage();
+  await page.route(/gmp-compiler-/, (route) => route.abort('internetdisconnected'));
+  await typeAndRunPrintln(page, 'back online');
   await page.waitForFunction(() => /could not be fetched/.test(document.querySelector('#notice')?.textContent));
   // Nothing typed is lost, and the machine still runs the scenario as it was built.
   assert.match(await page.$eval('#src-text', (t) => t.value), /fmt\.Println\("back online"\)/);
@@ -163,12 +168,7 @@ test('while the compiler module is on its way, the editor holds the text Run sen
   let release;
   const held = new Promise((r) => { release = r; });
   await page.route(/gmp-compiler-/, async (route) => { await held; await route.continue(); });
-  await page.goto(`${site.url}?scenario=gosched`);
-  await page.waitForSelector('.pcard');
-  await emptyEditor(page);
-  const mine = 'package main\n\nimport "fmt"\n\nfunc main() {\n\tfmt.Println("as sent")\n}\n';
-  await page.keyboard.type(mine.replaceAll('\t', ''), { delay: 2 });
-  await page.keyboard.press('Control+Enter');
+  await typeAndRunPrintln(page, 'as sent');
   await page.waitForFunction(() => /Fetching the Go compiler/.test(document.querySelector('#notice')?.textContent));
   assert.equal(await page.$eval('#src-text', (t) => t.getAttribute('aria-busy')), 'true');
   // Typing meanwhile changes nothing: what runs is what the editor shows.
