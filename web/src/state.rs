@@ -685,17 +685,31 @@ impl Page {
             draft.get_or_insert(src);
             build = true;
         }
-        if draft.is_some() {
+        let kept = draft.is_some();
+        if kept {
             self.draft = draft;
         }
+        // A link's parameter values no lesson uses: the scenario runs with its own, and
+        // the notice names the values it could not use.
+        let mut dropped = String::new();
         if self
             .own_source()
             .is_some_and(|s| !compiler::can_compile(&s))
         {
-            self.settings.spec.params.clear();
+            let values: Vec<String> = std::mem::take(&mut self.settings.spec.params)
+                .into_iter()
+                .map(|(k, v)| format!("p.{k}={v}"))
+                .collect();
+            dropped = values.join(" ");
             build = true;
         }
-        self.say(Msg::new("notice.compiler_failed").with("why", why));
+        self.say(if kept || dropped.is_empty() {
+            Msg::new("notice.compiler_failed").with("why", why)
+        } else {
+            Msg::new("notice.compiler_failed_values")
+                .with("why", why)
+                .with("values", dropped)
+        });
         if build {
             self.rebuild_fresh();
         }
@@ -1320,6 +1334,18 @@ mod tests {
         assert!(
             matches!(last(&q), Command::Build { spec, .. } if spec.params.iter().any(|(k, v)| k == "goroutines" && v == "7"))
         );
+        // No module: the scenario runs with its own values, and the notice names the
+        // link's (there is no program in the editor to speak of).
+        let mut q = p.clone();
+        crate::compiler::pretend_loaded(false);
+        q.apply(Action::CompilerLoaded(Err("offline".into())));
+        assert!(matches!(last(&q), Command::Build { spec, .. } if spec.params.is_empty()));
+        let said = q.notice_text().unwrap();
+        assert!(
+            said.contains("values p.goroutines=7 cannot be compiled"),
+            "{said}"
+        );
+        assert!(q.draft.is_none() && !said.contains("editor"), "{said}");
 
         crate::compiler::pretend_absent();
         let q = format!("?lesson=gosched&src={}", crate::url::source_to_link(MINE));
