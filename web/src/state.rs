@@ -1245,9 +1245,6 @@ mod tests {
         );
     }
 
-    /// A link with parameters no lesson uses needs the compiler too: the run is built
-    /// when it arrives; if it cannot be fetched, the page says why and runs the
-    /// scenario as it was built, the linked program kept in the editor.
     /// What waits for the module is only what the learner still wants: choosing
     /// another program drops a waiting Run, a later Run replaces an earlier one, and a
     /// run that waited is not built only to be replaced at once.
@@ -1315,6 +1312,9 @@ mod tests {
         );
     }
 
+    /// A link with parameters no lesson uses needs the compiler too: the run is built
+    /// when it arrives; if it cannot be fetched, the page says why and runs the
+    /// scenario as it was built, the linked program kept in the editor (or its values named).
     #[test]
     fn a_link_the_page_was_not_built_with_waits_and_a_failed_fetch_loses_nothing() {
         crate::compiler::pretend_absent();
