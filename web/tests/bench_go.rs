@@ -33,6 +33,22 @@ fn compile_ms(src: &str, n: usize) -> (f64, f64) {
     (t[0], t[n / 2])
 }
 
+/// Best and median of `n` decodes of `bytes` (`gmp_go::wire`), in ms: what the page
+/// itself does with the compiler module's answer, or with a program built into it.
+fn decode_ms(bytes: &[u8], n: usize) -> (f64, f64) {
+    let mut t: Vec<f64> = (0..n)
+        .map(|_| {
+            let t0 = now_ms();
+            let p = gmp_go::wire::decode(bytes);
+            let dt = now_ms() - t0;
+            assert!(p.is_ok(), "{:?}", p.err());
+            dt
+        })
+        .collect();
+    t.sort_by(f64::total_cmp);
+    (t[0], t[n / 2])
+}
+
 /// Wall ms to run `src` to its exit on the deterministic driver at GOMAXPROCS=1,
 /// best of `n`, with the virtual time it took.
 fn run_ms(src: &str, n: usize) -> (f64, i64) {
@@ -81,6 +97,12 @@ async fn measure() {
     say!(
         "{where_}: compile {} lines: best {best:.2} ms, median {median:.2} ms (20 compiles)",
         big.lines().count()
+    );
+    let bytes = gmp_go::wire::encode(&gmp_go::compile(big).expect("compiles"));
+    let (best, median) = decode_ms(&bytes, 50);
+    say!(
+        "{where_}: decode its program ({} bytes): best {best:.2} ms, median {median:.2} ms (50 decodes)",
+        bytes.len()
     );
     // Smaller than scripts/bench-go.sh's sizes: each run blocks the page's thread.
     let progs = [
