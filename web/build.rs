@@ -224,8 +224,7 @@ fn main() {
     for seed in 0..QUIZ_SEED_PERIOD {
         for kind in GENERATED {
             let r = quiz_run(kind, seed).unwrap();
-            let params = r.params.into_iter().map(|(k, v)| (k.to_string(), v));
-            runs.push((r.scenario.to_string(), params.collect()));
+            runs.push((r.scenario.to_string(), r.params));
         }
     }
     precompile(Path::new(&out_dir), &files, &runs);
@@ -233,8 +232,8 @@ fn main() {
 
 /// Compiles the programs the page starts without a learner's edit (every built-in
 /// scenario and lesson file with its defaults, every lesson variant with its
-/// parameters, every run a generated quiz question makes) with the front end, into `$OUT_DIR/programs.bin` (one after another, as
-/// `gmp_go::wire` writes them) and `$OUT_DIR/programs.rs` (`PRECOMPILED`: the
+/// parameters, every run a generated quiz question makes) with the front end, into
+/// `$OUT_DIR/programs.bin` (one after another, as `gmp_go::wire` writes them) and `$OUT_DIR/programs.rs` (`PRECOMPILED`: the
 /// fingerprint of each program's source and where its bytes are). So the page runs
 /// them without its compiler module (`src/compiler.rs`). A program that does not
 /// compile fails the build with go build's errors.

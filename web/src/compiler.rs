@@ -281,12 +281,7 @@ mod tests {
             for kind in crate::quiz::GENERATED {
                 let r = crate::quiz::quiz_run(kind, seed).unwrap();
                 let sc = gmp_go::scenarios::find(r.scenario).unwrap();
-                let given: Vec<(String, String)> = r
-                    .params
-                    .iter()
-                    .map(|(k, x)| (k.to_string(), x.clone()))
-                    .collect();
-                let src = gmp_go::scenarios::source(sc, &sc.params(&given).unwrap());
+                let src = gmp_go::scenarios::source(sc, &sc.params(&r.params).unwrap());
                 assert!(precompiled(&src).is_some(), "quiz {kind} seed {seed}");
                 n += 1;
             }

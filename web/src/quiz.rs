@@ -147,11 +147,7 @@ fn spec(kind: &str, seed: u64) -> Option<RunSpec> {
     let r = quiz_run(kind, seed)?;
     Some(RunSpec {
         scenario: r.scenario.into(),
-        params: r
-            .params
-            .into_iter()
-            .map(|(k, v)| (k.to_string(), v))
-            .collect(),
+        params: r.params,
         procs: r.procs,
         seed,
         ..RunSpec::default()

@@ -10,7 +10,8 @@ pub const GENERATED: &[&str] = &["next-g", "steal-count", "preempt-where"];
 /// A run a generated question makes.
 pub struct QuizRun {
     pub scenario: &'static str,
-    pub params: Vec<(&'static str, String)>,
+    /// As `RunSpec::params` and `Scenario::params` take them.
+    pub params: Vec<(String, String)>,
     pub procs: u32,
 }
 
@@ -20,9 +21,12 @@ pub const QUIZ_SEED_PERIOD: u64 = 60;
 
 /// The run a `kind` of question makes for `seed` (None for no such kind).
 pub fn quiz_run(kind: &str, seed: u64) -> Option<QuizRun> {
-    let run = |scenario, params: &[(&'static str, String)], procs| QuizRun {
+    let run = |scenario, params: &[(&str, String)], procs| QuizRun {
         scenario,
-        params: params.to_vec(),
+        params: params
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.clone()))
+            .collect(),
         procs,
     };
     Some(match kind {

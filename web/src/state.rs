@@ -678,7 +678,6 @@ impl Page {
                 Waiting::Build(_) => build = true,
             }
         }
-        self.stop_waiting(|_| true);
         // The program the learner ran last is the one the editor keeps (a link's comes
         // second).
         if let Some(src) = self.settings.spec.source.take() {

@@ -18,30 +18,14 @@ macro_rules! say { ($($t:tt)*) => { console_log!($($t)*) } }
 #[cfg(not(target_arch = "wasm32"))]
 macro_rules! say { ($($t:tt)*) => { println!($($t)*) } }
 
-/// Best and median of `n` compiles of `src`, in ms.
-fn compile_ms(src: &str, n: usize) -> (f64, f64) {
+/// Best and median of `n` timings of `f` (which must say yes), in ms.
+fn best_median(n: usize, f: impl Fn() -> bool) -> (f64, f64) {
     let mut t: Vec<f64> = (0..n)
         .map(|_| {
             let t0 = now_ms();
-            let p = gmp_go::compile(src);
+            let ok = f();
             let dt = now_ms() - t0;
-            assert!(p.is_ok(), "{:?}", p.err().map(|d| d.len()));
-            dt
-        })
-        .collect();
-    t.sort_by(f64::total_cmp);
-    (t[0], t[n / 2])
-}
-
-/// Best and median of `n` decodes of `bytes` (`gmp_go::wire`), in ms: what the page
-/// itself does with the compiler module's answer, or with a program built into it.
-fn decode_ms(bytes: &[u8], n: usize) -> (f64, f64) {
-    let mut t: Vec<f64> = (0..n)
-        .map(|_| {
-            let t0 = now_ms();
-            let p = gmp_go::wire::decode(bytes);
-            let dt = now_ms() - t0;
-            assert!(p.is_ok(), "{:?}", p.err());
+            assert!(ok);
             dt
         })
         .collect();
@@ -93,13 +77,15 @@ async fn measure() {
         "native"
     };
     let big = include_str!("../../bench/go/big300.go");
-    let (best, median) = compile_ms(big, 20);
+    let (best, median) = best_median(20, || gmp_go::compile(big).is_ok());
     say!(
         "{where_}: compile {} lines: best {best:.2} ms, median {median:.2} ms (20 compiles)",
         big.lines().count()
     );
     let bytes = gmp_go::wire::encode(&gmp_go::compile(big).expect("compiles"));
-    let (best, median) = decode_ms(&bytes, 50);
+    // What the page itself does with the compiler module's answer, or with a program
+    // built into it.
+    let (best, median) = best_median(50, || gmp_go::wire::decode(&bytes).is_ok());
     say!(
         "{where_}: decode its program ({} bytes): best {best:.2} ms, median {median:.2} ms (50 decodes)",
         bytes.len()
