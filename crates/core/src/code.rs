@@ -139,6 +139,9 @@ pub struct Cx<'a> {
     /// The last op yielded did not complete (`sync.Mutex.Lock` spun or parked and
     /// runs `lockSlow` again): yield it again.
     pub retry: bool,
+    /// The op the code yielded panicked in the runtime (a Go run-time error such as
+    /// `send on closed channel`, `chan.go: chansend`): the code panics with it.
+    pub panic: Option<&'static str>,
     /// CPU ns the code may use before yielding [`Yield::Budget`].
     pub budget_ns: u64,
     /// Out: CPU ns the code used.

@@ -520,6 +520,11 @@ impl Runtime {
                 *cont = MCont::Schedule;
                 self.cost(cost)
             }
+            Outcome::Panic(msg) if self.exec(gp).in_code => {
+                // Go code panics where it is and may recover (`gopanic`).
+                self.exec(gp).panic = Some(msg);
+                self.cost(cost)
+            }
             Outcome::Panic(msg) => {
                 let goid = self.g(gp).goid();
                 self.exit(
@@ -556,11 +561,16 @@ impl Runtime {
             ex.code_base = ex.stack_used;
         }
         let g = self.g(gp);
-        let received = ex.received.take().map(|v| {
-            if v == crate::objects::CLOSED {
-                (0, false)
+        let mut panic = ex.panic.take();
+        let received = ex.received.take().and_then(|v| {
+            if v == crate::objects::SEND_CLOSED {
+                // A sender readied by `closechan` panics in `chansend`.
+                panic = Some("send on closed channel");
+                None
+            } else if v == crate::objects::CLOSED {
+                Some((0, false))
             } else {
-                (v, true)
+                Some((v, true))
             }
         });
         let mut cx = crate::code::Cx {
@@ -574,6 +584,7 @@ impl Runtime {
             received,
             selected: ex.selected.take(),
             retry: std::mem::take(&mut ex.retry),
+            panic,
             budget_ns: CODE_BUDGET_NS,
             used_ns: 0,
             alloc_bytes: 0,

@@ -273,6 +273,10 @@ pub struct GExec {
     /// The op the G's code yielded did not complete (a `Lock` that spun or parked):
     /// the code must yield it again.
     pub retry: bool,
+    /// The op the G's code yielded panicked (`close of closed channel`, `send on closed
+    /// channel`): the code panics with this run-time error when it resumes, where a
+    /// deferred `recover` can stop it as in Go.
+    pub panic: Option<&'static str>,
     /// A parked select: the case that wakes it records itself here.
     pub sel_wait: Option<std::sync::Arc<crate::objects::SelState>>,
     pub func: u32,
@@ -305,6 +309,7 @@ impl GExec {
             code_base: self.code_base,
             selected: self.selected,
             retry: self.retry,
+            panic: self.panic,
             sel_wait: self
                 .sel_wait
                 .as_ref()

@@ -453,6 +453,10 @@ impl Objects {
 /// `ok == false`).
 pub const CLOSED: i64 = i64::MIN;
 
+/// What a sender parked on a channel is readied with when the channel is closed: it
+/// panics `send on closed channel` (`chan.go: closechan` readies the senders too).
+pub const SEND_CLOSED: i64 = i64::MIN + 1;
+
 impl Objects {
     pub fn new(decls: &[ObjDecl], gomaxprocs: usize, rmw: crate::sync::Rmw) -> Objects {
         let objs = crate::arena::AppendVec::default();
@@ -542,26 +546,28 @@ impl Objects {
         Outcome::Parked(WaitReason::ChanReceive)
     }
 
-    /// `closechan`: readies every waiting receiver (zero value), last parked first;
-    /// waiting senders panic in Go, which this model reports as a panic of the closer.
+    /// `closechan`: readies every waiting receiver (zero value) and sender (which then
+    /// panics `send on closed channel` in its own goroutine), last parked first.
     pub fn close(&self, id: u32) -> Outcome {
         let mut c = self.chan(id).lock();
         if c.closed {
             return Outcome::Panic("close of closed channel");
         }
         c.closed = true;
-        if !c.sendq.is_empty() {
-            return Outcome::Panic("send on closed channel");
-        }
         // `chan.go: closechan` pushes each dequeued receiver onto a `gList` and, once the
         // lock is dropped, readies them with `glist.pop()`: a stack, so the last receiver
         // to park is readied first. Each `goready` takes the closer's runnext and kicks
         // the previous one to the ring, so on one P they run as R1, then Rn ... R2.
         // (A select's stale cases are dropped; a select case that wins is readied.)
+        // (The readers are released first, then the writers, onto one list.)
         let mut ready: Vec<(GIdx, Option<i64>)> =
             std::iter::from_fn(|| pop_claimed(&mut c.recvq, |w| w))
                 .map(|w| (w.g, Some(CLOSED)))
                 .collect();
+        ready.extend(
+            std::iter::from_fn(|| pop_claimed(&mut c.sendq, |(w, _)| w))
+                .map(|(w, _)| (w.g, Some(SEND_CLOSED))),
+        );
         ready.reverse();
         Outcome::Done { ready, value: None }
     }

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use go_parser::ast::{self, Expr, Node, Stmt};
 use go_parser::{AstObjects, FileSet, IdentKey, Token};
 use go_types::check::TypeInfo;
-use go_types::typ::{BasicType, Type};
+use go_types::typ::{BasicType, ChanDir, Type};
 use go_types::{ConstValue, EntityType, ObjKey, OperandMode, SelectionKind, TCObjects, TypeKey};
 
 use crate::types::{Ty, TyId, Types};
@@ -115,6 +115,8 @@ pub struct Compiler<'a> {
     cx: Ctx<'a>,
     pub types: Types,
     ty_cache: HashMap<TypeKey, TyId>,
+    /// The one id of each unnamed type, by its name and shape (see [`Compiler::ty`]).
+    canon: HashMap<(String, Ty), TyId>,
     pub funcs: Vec<vm::Func>,
     func_ids: HashMap<ObjKey, FuncId>,
     pending: Vec<(FuncId, ObjKey, Rc2)>,
@@ -159,7 +161,7 @@ fn natives() -> HashMap<&'static str, Native> {
         ("fmt.Sprintf", Sprintf),
         ("fmt.Sprint", Sprint),
         ("fmt.Sprintln", Sprintln),
-        ("fmt.Errorf", Errorf),
+        ("fmt.errorf", Errorf),
         ("runtime.Gosched", Gosched),
         ("runtime.GOMAXPROCS", Gomaxprocs),
         ("runtime.NumGoroutine", NumGoroutine),
@@ -176,7 +178,7 @@ fn natives() -> HashMap<&'static str, Native> {
         ("time.Sleep", Sleep),
         ("time.Now", Now),
         ("time.runtimeNano", Nanotime),
-        ("time.String", DurationString),
+        ("time.durationString", DurationString),
         ("os.Exit", Exit),
         ("strings.Repeat", Repeat),
         ("strings.Join", Join),
@@ -218,6 +220,7 @@ impl<'a> Compiler<'a> {
             cx,
             types: Types::new(),
             ty_cache: HashMap::new(),
+            canon: HashMap::new(),
             funcs: Vec::new(),
             func_ids: HashMap::new(),
             pending: Vec::new(),
@@ -313,10 +316,19 @@ impl<'a> Compiler<'a> {
             self.ty_cache.insert(k, id);
             return id;
         }
-        let name = self.type_name(k);
-        // Reserve first (recursive types).
-        let id = self.types.add(Ty::Invalid, name);
-        self.ty_cache.insert(k, id);
+        let name = self.rt_name(k);
+        // A defined type is reserved first (recursive types refer to it). An unnamed
+        // one cannot refer to itself but through a defined type, so it is built first
+        // and then made the one id of every identical type (the checker makes a key per
+        // occurrence of `[]int`; `x.([]int)` compares ids).
+        let named = matches!(self.tk(k), Type::Named(_));
+        let id = if named {
+            let id = self.types.add(Ty::Invalid, name.clone());
+            self.ty_cache.insert(k, id);
+            id
+        } else {
+            0
+        };
         let t = match self.tk(k) {
             Type::Basic(b) => match b.typ() {
                 BasicType::Bool | BasicType::UntypedBool => Ty::Bool,
@@ -352,7 +364,8 @@ impl<'a> Compiler<'a> {
                     bits: 32,
                     signed: false,
                 },
-                BasicType::Float32 | BasicType::Float64 | BasicType::UntypedFloat => Ty::Float,
+                BasicType::Float32 => Ty::Float32,
+                BasicType::Float64 | BasicType::UntypedFloat => Ty::Float,
                 BasicType::Str | BasicType::UntypedString => Ty::Str,
                 BasicType::UnsafePointer => Ty::UnsafePtr,
                 _ => Ty::Invalid,
@@ -390,21 +403,21 @@ impl<'a> Compiler<'a> {
             }
             Type::Signature(_) => Ty::Func,
             Type::Interface(i) => {
-                let ms: Vec<Arc<str>> = i
-                    .all_methods()
-                    .as_ref()
-                    .map(|v| {
-                        v.iter()
-                            .map(|m| Arc::from(self.cx.tc.lobjs[*m].name().as_str()))
-                            .collect()
+                let ms: Vec<ObjKey> = i.all_methods().as_ref().cloned().unwrap_or_default();
+                let ms = ms
+                    .into_iter()
+                    .map(|m| {
+                        let o = &self.cx.tc.lobjs[m];
+                        let name: Arc<str> = Arc::from(o.name().as_str());
+                        let sig = o.typ().map(|t| self.ty(t)).unwrap_or(0);
+                        (name, sig)
                     })
-                    .unwrap_or_default();
+                    .collect();
                 Ty::Iface(ms)
             }
             Type::Named(n) => {
                 let u = n.underlying();
-                let qn = self.type_name(k);
-                Ty::Named(qn, self.ty(u))
+                Ty::Named(name.clone(), self.ty(u))
             }
             Type::Tuple(t) => {
                 let vs: Vec<ObjKey> = t.vars().clone();
@@ -418,7 +431,19 @@ impl<'a> Compiler<'a> {
                 Ty::Tuple(ts)
             }
         };
-        self.types.tys[id as usize] = t;
+        if named {
+            self.types.tys[id as usize] = t;
+            return id;
+        }
+        let id = match self.canon.get(&(name.clone(), t.clone())) {
+            Some(&id) => id,
+            None => {
+                let id = self.types.add(t.clone(), name.clone());
+                self.canon.insert((name, t), id);
+                id
+            }
+        };
+        self.ty_cache.insert(k, id);
         id
     }
 
@@ -428,6 +453,173 @@ impl<'a> Compiler<'a> {
             go_types::Displayer::new(&k, Some(self.cx.ast), Some(self.cx.tc))
         );
         s.replace("interface{}", "interface {}")
+    }
+
+    /// A type's name as the running program prints it (`%T`, panics, interface
+    /// conversion errors): reflect's `rtype.String`, every defined type qualified by its
+    /// package's name (`main.Rect`, `time.Duration`), `byte` and `rune` as `uint8` and
+    /// `int32`, `struct { A int; B string }`, `func(int, ...string) (int, error)`.
+    /// The checker's own printing is for compile errors (package main unqualified).
+    fn rt_name(&self, k: TypeKey) -> String {
+        let mut out = String::new();
+        self.rt_name_into(k, &mut out, 0);
+        out
+    }
+
+    fn rt_name_into(&self, k: TypeKey, out: &mut String, depth: u32) {
+        if depth > 32 {
+            out.push_str("...");
+            return;
+        }
+        let tc = self.cx.tc;
+        let list = |c: &Self, vars: &[ObjKey], variadic: bool, out: &mut String| {
+            for (i, v) in vars.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                let t = tc.lobjs[*v].typ().unwrap();
+                if variadic && i + 1 == vars.len() {
+                    out.push_str("...");
+                    let e = match c.tk(t) {
+                        Type::Slice(s) => s.elem(),
+                        _ => t,
+                    };
+                    c.rt_name_into(e, out, depth + 1);
+                } else {
+                    c.rt_name_into(t, out, depth + 1);
+                }
+            }
+        };
+        match self.tk(k) {
+            Type::Basic(b) => out.push_str(match b.typ() {
+                BasicType::Byte => "uint8",
+                BasicType::Rune | BasicType::UntypedRune => "int32",
+                BasicType::UntypedBool => "bool",
+                BasicType::UntypedInt => "int",
+                BasicType::UntypedFloat => "float64",
+                BasicType::UntypedString => "string",
+                BasicType::UntypedNil => "nil",
+                _ => b.name(),
+            }),
+            Type::Named(n) => match n.obj() {
+                Some(o) => {
+                    let lo = &tc.lobjs[*o];
+                    if let Some(p) = lo.pkg() {
+                        let p = &tc.pkgs[p];
+                        let name = p.name().clone().unwrap_or_else(|| p.path().clone());
+                        out.push_str(&name);
+                        out.push('.');
+                    }
+                    out.push_str(lo.name());
+                }
+                None => out.push_str("?"),
+            },
+            Type::Pointer(p) => {
+                out.push('*');
+                self.rt_name_into(p.base(), out, depth + 1);
+            }
+            Type::Slice(s) => {
+                out.push_str("[]");
+                self.rt_name_into(s.elem(), out, depth + 1);
+            }
+            Type::Array(a) => {
+                out.push_str(&format!("[{}]", a.len().unwrap_or(0)));
+                self.rt_name_into(a.elem(), out, depth + 1);
+            }
+            Type::Map(m) => {
+                out.push_str("map[");
+                self.rt_name_into(m.key(), out, depth + 1);
+                out.push(']');
+                self.rt_name_into(m.elem(), out, depth + 1);
+            }
+            Type::Chan(c) => {
+                let e = c.elem();
+                match c.dir() {
+                    ChanDir::SendOnly => out.push_str("chan<- "),
+                    ChanDir::RecvOnly => out.push_str("<-chan "),
+                    ChanDir::SendRecv => {
+                        out.push_str("chan ");
+                        // reflect: `chan (<-chan int)`, so the arrow binds as written.
+                        if matches!(self.tk(e), Type::Chan(ce) if ce.dir() == ChanDir::RecvOnly) {
+                            out.push('(');
+                            self.rt_name_into(e, out, depth + 1);
+                            out.push(')');
+                            return;
+                        }
+                    }
+                }
+                self.rt_name_into(e, out, depth + 1);
+            }
+            Type::Struct(s) => {
+                if s.fields().is_empty() {
+                    out.push_str("struct {}");
+                    return;
+                }
+                out.push_str("struct { ");
+                for (i, f) in s.fields().iter().enumerate() {
+                    if i > 0 {
+                        out.push_str("; ");
+                    }
+                    let o = &tc.lobjs[*f];
+                    if !o.var_embedded() {
+                        out.push_str(o.name());
+                        out.push(' ');
+                    }
+                    self.rt_name_into(o.typ().unwrap(), out, depth + 1);
+                    if let Some(tag) = s.tag(i) {
+                        out.push(' ');
+                        out.push_str(&format!("{tag:?}"));
+                    }
+                }
+                out.push_str(" }");
+            }
+            Type::Signature(sig) => {
+                out.push_str("func(");
+                if let Type::Tuple(p) = self.tk(sig.params()) {
+                    list(self, p.vars(), sig.variadic(), out);
+                }
+                out.push(')');
+                if let Type::Tuple(r) = self.tk(sig.results()) {
+                    match r.vars().len() {
+                        0 => {}
+                        1 => {
+                            out.push(' ');
+                            list(self, r.vars(), false, out);
+                        }
+                        _ => {
+                            out.push_str(" (");
+                            list(self, r.vars(), false, out);
+                            out.push(')');
+                        }
+                    }
+                }
+            }
+            Type::Interface(i) => {
+                let mut ms: Vec<ObjKey> = i.all_methods().as_ref().cloned().unwrap_or_default();
+                if ms.is_empty() {
+                    out.push_str("interface {}");
+                    return;
+                }
+                ms.sort_by(|a, b| tc.lobjs[*a].name().cmp(tc.lobjs[*b].name()));
+                out.push_str("interface { ");
+                for (n, m) in ms.iter().enumerate() {
+                    if n > 0 {
+                        out.push_str("; ");
+                    }
+                    let o = &tc.lobjs[*m];
+                    out.push_str(o.name());
+                    let mut sig = String::new();
+                    self.rt_name_into(o.typ().unwrap(), &mut sig, depth + 1);
+                    out.push_str(sig.strip_prefix("func").unwrap_or(&sig));
+                }
+                out.push_str(" }");
+            }
+            Type::Tuple(t) => {
+                out.push('(');
+                list(self, t.vars(), false, out);
+                out.push(')');
+            }
+        }
     }
 
     fn kind(&mut self, k: TypeKey) -> Kind {
@@ -442,6 +634,7 @@ impl<'a> Compiler<'a> {
                 signed: false,
             },
             Ty::Float => Kind::Float,
+            Ty::Float32 => Kind::Float32,
             Ty::Str => Kind::Str,
             Ty::Bool => Kind::Bool,
             _ => Kind::Other,
@@ -629,8 +822,14 @@ impl<'a> Compiler<'a> {
                 None => format!("{pkg}.{name}"),
             };
             let id = self.funcs.len() as FuncId;
+            // A method's signature, for the interfaces it satisfies at run time.
+            let sig = match &fd.recv {
+                Some(_) => self.cx.tc.lobjs[obj].typ().map(|t| self.ty(t)).unwrap_or(0),
+                None => 0,
+            };
             self.funcs.push(vm::Func {
                 name: full,
+                sig,
                 ..Default::default()
             });
             if fd.body.is_some() {
@@ -729,7 +928,12 @@ impl<'a> Compiler<'a> {
             ..FnCx::default()
         });
         let infos = self.cx.infos.clone();
-        for (pi, ti) in infos.iter().enumerate() {
+        // A package is initialised after the packages it imports: the library's (in
+        // import-path order; none of them reads another's variables) before main's,
+        // which is infos[0].
+        let order = (1..infos.len()).chain(std::iter::once(0));
+        for pi in order {
+            let ti = infos[pi];
             for ini in &ti.init_order {
                 let line = self.line_of(ini.rhs.pos(self.cx.ast));
                 let lhs = ini.lhs.clone();
@@ -1094,7 +1298,7 @@ impl<'a> Compiler<'a> {
                 } else {
                     BinOp::Sub
                 };
-                let one = if k == Kind::Float {
+                let one = if matches!(k, Kind::Float | Kind::Float32) {
                     V::Float(1.0)
                 } else {
                     V::Int(1)
@@ -1790,7 +1994,7 @@ impl<'a> Compiler<'a> {
                     let tyid = self.ty(t);
                     let r = self.reg();
                     let ok = self.reg();
-                    self.emit(I::Assert(r, Some(ok), x, tyid), line);
+                    self.emit(I::Assert(r, Some(ok), x, tyid, 0), line);
                     r
                 };
                 self.bind_obj(obj, v, line);
@@ -2196,6 +2400,7 @@ impl<'a> Compiler<'a> {
             Ty::Bool => V::Bool(c.bool_as_bool()),
             Ty::Str => V::Str(Arc::from(c.str_as_string())),
             Ty::Float => V::Float(c.num_as_f64().0.into_inner()),
+            Ty::Float32 => V::Float(c.num_as_f64().0.into_inner() as f32 as f64),
             // An untyped float or rune constant the checker gave an integer type
             // (`i == 2.`) is an integral value but not yet an Int: to_int makes it one.
             Ty::Int {
@@ -2289,8 +2494,11 @@ impl<'a> Compiler<'a> {
                 let x = self.expr(&ta.expr)?;
                 let t = self.type_of(e);
                 let tid = self.ty(t);
+                // The operand's static interface type, which the panic names.
+                let st = self.type_of(&ta.expr);
+                let sid = self.ty(st);
                 let d = self.reg();
-                self.emit(I::Assert(d, None, x, tid), line);
+                self.emit(I::Assert(d, None, x, tid, sid), line);
                 Ok(d)
             }
             Expr::Call(_) => {
@@ -2709,7 +2917,7 @@ impl<'a> Compiler<'a> {
                 let tid = self.ty(t);
                 let d = self.reg();
                 let ok = self.reg();
-                self.emit(I::Assert(d, Some(ok), x, tid), line);
+                self.emit(I::Assert(d, Some(ok), x, tid, 0), line);
                 Ok(d)
             }
             _ => Err(self.unsupported(e.pos(self.cx.ast), "this multi-value expression")),
@@ -3220,7 +3428,11 @@ impl<'a> Compiler<'a> {
             (Ty::Int { .. }, Ty::Int { bits, signed }) => Conv::IntToInt { bits, signed },
             (Ty::UnsafePtr, Ty::Int { .. }) | (Ty::Int { .. }, Ty::UnsafePtr) => Conv::Same,
             (Ty::Int { .. }, Ty::Float) => Conv::IntToFloat,
-            (Ty::Float, Ty::Int { bits, signed }) => Conv::FloatToInt { bits, signed },
+            (Ty::Int { .. }, Ty::Float32) => Conv::IntToFloat32,
+            (Ty::Float, Ty::Float32) => Conv::ToFloat32,
+            (Ty::Float | Ty::Float32, Ty::Int { bits, signed }) => {
+                Conv::FloatToInt { bits, signed }
+            }
             (Ty::Int { .. }, Ty::Str) => Conv::IntToStr,
             (Ty::Str, Ty::Slice(e))
                 if matches!(self.types.get(e), Ty::Int { bits: 8, .. })
@@ -3267,9 +3479,16 @@ impl<'a> Compiler<'a> {
                 let s = arg(self, 0)?;
                 let st = self.type_of(e);
                 let et = slice_elem(self, st);
+                let ety = self.ty(et);
+                let elem = self.types.size(ety) as u32
+                    | if self.types.has_pointers(ety) {
+                        vm::ELEM_HAS_PTRS
+                    } else {
+                        0
+                    };
                 if c.ellipsis.is_some() {
                     let t = arg(self, 1)?;
-                    self.emit(I::AppendSpread(d, s, t), line);
+                    self.emit(I::AppendSpread(d, s, t, elem), line);
                 } else {
                     let mut xs = Vec::new();
                     for i in 1..c.args.len() {
@@ -3277,7 +3496,7 @@ impl<'a> Compiler<'a> {
                         let from = self.tv(&c.args[i]).map(|t| t.typ);
                         xs.push(self.convert_implicit(r, from, et, line));
                     }
-                    self.emit(I::Append(d, s, xs), line);
+                    self.emit(I::Append(d, s, xs, elem), line);
                 }
             }
             B::Make => {
@@ -3334,10 +3553,10 @@ impl<'a> Compiler<'a> {
             B::Panic => {
                 let x = arg(self, 0)?;
                 let from = self.tv(&c.args[0]).map(|t| t.typ);
-                let empty = self.cx.tc.universe().types()[&BasicType::Invalid];
-                let _ = empty;
+                // panic's parameter is an interface{}: a nil stays a nil interface.
+                let untyped_nil = |c: &Self, f: TypeKey| matches!(c.tk(f), Type::Basic(b) if b.typ() == BasicType::UntypedNil);
                 let x = match from {
-                    Some(f) if !self.is_iface(f) => {
+                    Some(f) if !self.is_iface(f) && !untyped_nil(self, f) => {
                         let t = self.ty(f);
                         let r = self.reg();
                         self.emit(I::ToIface(r, x, t), line);
@@ -3539,7 +3758,7 @@ fn map_regs(i: &mut I, m: &impl Fn(Reg) -> Reg) {
         | I::SetIndex(a, b, c)
         | I::SetMap(a, b, c)
         | I::Copy(a, b, c)
-        | I::AppendSpread(a, b, c) => {
+        | I::AppendSpread(a, b, c, _) => {
             one(a);
             one(b);
             one(c)
@@ -3559,7 +3778,7 @@ fn map_regs(i: &mut I, m: &impl Fn(Reg) -> Reg) {
             one(a);
             xs.iter_mut().for_each(|x| *x = m(*x))
         }
-        I::Append(a, b, xs) => {
+        I::Append(a, b, xs, _) => {
             one(a);
             one(b);
             xs.iter_mut().for_each(|x| *x = m(*x))
@@ -3643,7 +3862,7 @@ fn map_regs(i: &mut I, m: &impl Fn(Reg) -> Reg) {
             *val = m(*val);
             *ok = m(*ok)
         }
-        I::Assert(a, ok, b, _) => {
+        I::Assert(a, ok, b, _, _) => {
             one(a);
             if let Some(o) = ok {
                 *o = m(*o)

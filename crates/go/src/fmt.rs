@@ -30,12 +30,100 @@ pub fn go_syntax(v: &V, t: &Types) -> String {
         V::Iface(b) => {
             let inner = value(b.0, &b.1, t, false, 0);
             match t.under(b.0) {
-                Ty::Int { .. } | Ty::Float | Ty::Bool => format!("{}({inner})", t.name(b.0)),
+                Ty::Int { .. } | Ty::Float | Ty::Float32 | Ty::Bool => {
+                    format!("{}({inner})", t.name(b.0))
+                }
                 Ty::Str => format!("{}({inner:?})", t.name(b.0)),
                 _ => format!("{}{inner}", t.name(b.0)),
             }
         }
         other => plain(other, t),
+    }
+}
+
+/// `%#v`: a Go-syntax representation of the value (`fmt/print.go`, `printValue` with
+/// `sharpV`): `main.Rect{W:3, H:4}`, `[]string{"a", "b"}`, `map[string]int{"x":1}`,
+/// `[]int(nil)`, `(*main.Rect)(nil)`, `&main.Rect{...}` at the top, unsigned integers
+/// in hex (`0x7`), a defined string or number type without its name (`"bad"`, `7`).
+pub fn go_value(ty: TyId, v: &V, t: &Types, depth: usize) -> String {
+    if let V::Iface(b) = v {
+        return go_value(b.0, &b.1, t, depth);
+    }
+    if ty == 0 {
+        return if depth == 0 {
+            "<nil>".into()
+        } else {
+            "interface {}(nil)".into()
+        };
+    }
+    if depth > 8 {
+        return "...".into();
+    }
+    let name = t.name(ty);
+    match (t.under(ty), v) {
+        (Ty::Int { signed: false, .. }, V::Int(i)) => {
+            let n = match t.under(ty) {
+                Ty::Int { bits: 64, .. } => *i as u64,
+                Ty::Int { bits, .. } => (*i as u64) & ((1u64 << bits) - 1),
+                _ => *i as u64,
+            };
+            format!("{n:#x}")
+        }
+        (Ty::Int { .. }, V::Int(i)) => i.to_string(),
+        (Ty::UnsafePtr, V::Int(i)) => format!("{name}({:#x})", *i as u64),
+        (Ty::Float, V::Float(f)) => float_g(*f),
+        (Ty::Float32, V::Float(f)) => float_g32(*f),
+        (Ty::Bool, V::Bool(b)) => b.to_string(),
+        (Ty::Str, V::Str(s)) => quote(s),
+        (Ty::Slice(_), V::Nil) | (Ty::Map(..), V::Nil) => format!("{name}(nil)"),
+        (Ty::Slice(e), _) | (Ty::Array(_, e), _) => {
+            let e = *e;
+            let parts: Vec<String> = slice_vals(v)
+                .iter()
+                .map(|x| go_value(e, x, t, depth + 1))
+                .collect();
+            format!("{name}{{{}}}", parts.join(", "))
+        }
+        (Ty::Map(k, e), V::Map(m)) => {
+            let (k, e) = (*k, *e);
+            let m = m.lock().unwrap_or_else(|e| e.into_inner());
+            let mut pairs: Vec<(&V, &V)> = m.keys.iter().zip(m.vals.iter()).collect();
+            pairs.sort_by(|a, b| cmp_keys(a.0, b.0));
+            let parts: Vec<String> = pairs
+                .iter()
+                .map(|(a, b)| {
+                    format!(
+                        "{}:{}",
+                        go_value(k, a, t, depth + 1),
+                        go_value(e, b, t, depth + 1)
+                    )
+                })
+                .collect();
+            format!("{name}{{{}}}", parts.join(", "))
+        }
+        (Ty::Struct(fs), V::Agg(xs)) => {
+            let parts: Vec<String> = fs
+                .iter()
+                .zip(xs.iter())
+                .map(|(f, x)| format!("{}:{}", f.0, go_value(f.1, x, t, depth + 1)))
+                .collect();
+            format!("{name}{{{}}}", parts.join(", "))
+        }
+        (Ty::Ptr(e), V::Ptr(p))
+            if depth == 0
+                && matches!(
+                    t.under(*e),
+                    Ty::Struct(_) | Ty::Array(..) | Ty::Slice(_) | Ty::Map(..)
+                ) =>
+        {
+            format!("&{}", go_value(*e, &load(p), t, depth + 1))
+        }
+        (Ty::Ptr(_) | Ty::Chan(_) | Ty::Func, V::Nil) => format!("({name})(nil)"),
+        (Ty::Iface(_), V::Nil) => format!("{name}(nil)"),
+        (Ty::Ptr(_) | Ty::Chan(_) | Ty::Func, _) => {
+            format!("({name})({})", value(ty, v, t, false, depth + 1))
+        }
+        _ => value(ty, v, t, false, depth + 1),
     }
 }
 
@@ -60,6 +148,24 @@ pub fn float_g(f: f64) -> String {
         } else {
             "0".into()
         };
+    }
+    let e = format!("{f:e}");
+    let (mant, exp) = e.split_once('e').unwrap();
+    let exp: i32 = exp.parse().unwrap();
+    if !(-4..6).contains(&exp) {
+        let sign = if exp < 0 { '-' } else { '+' };
+        return format!("{mant}e{sign}{:02}", exp.abs());
+    }
+    format!("{f}")
+}
+
+/// [`float_g`] of a `float32`: the shortest digits that read back as the same
+/// float32 (`FormatFloat(f, 'g', -1, 32)`: `float32(0.1)` is `0.1`, not the f64's
+/// `0.10000000149011612`).
+pub fn float_g32(f: f64) -> String {
+    let f = f as f32;
+    if !f.is_finite() || f == 0.0 {
+        return float_g(f as f64);
     }
     let e = format!("{f:e}");
     let (mant, exp) = e.split_once('e').unwrap();
@@ -123,6 +229,7 @@ pub fn value(ty: TyId, v: &V, t: &Types, plus: bool, depth: usize) -> String {
         (Ty::Int { .. }, V::Int(i)) => i.to_string(),
         (Ty::UnsafePtr, V::Int(i)) => format!("{:#x}", *i as u64),
         (Ty::Float, V::Float(f)) => float_g(*f),
+        (Ty::Float32, V::Float(f)) => float_g32(*f),
         (Ty::Bool, V::Bool(b)) => b.to_string(),
         (Ty::Slice(e), _) | (Ty::Array(_, e), _) => {
             let e = *e;
@@ -202,6 +309,9 @@ pub struct Arg {
     pub ty: TyId,
     pub v: V,
     pub method_text: Option<String>,
+    /// The value with the elements, keys and fields that have a `String()`/`Error()`
+    /// replaced by its text, as `%v` prints them (none: nothing below has one).
+    pub shown: Option<V>,
 }
 
 fn arg_v(a: &Arg, t: &Types, plus: bool) -> String {
@@ -211,7 +321,7 @@ fn arg_v(a: &Arg, t: &Types, plus: bool) -> String {
     if a.ty == 0 {
         return "<nil>".into();
     }
-    value(a.ty, &a.v, t, plus, 0)
+    value(a.ty, a.shown.as_ref().unwrap_or(&a.v), t, plus, 0)
 }
 
 /// `fmt.Sprint`: spaces between operands when neither is a string.
@@ -376,15 +486,18 @@ pub fn sprintf_w(format: &str, args: &[Arg], t: &Types, errorf: bool) -> String 
         };
         let under = t.under(a.ty).clone();
         let s = match verb {
-            'v' if sharp => go_syntax(&V::Iface(std::sync::Arc::new((a.ty, v.clone()))), t),
+            'v' if sharp => go_value(a.ty, &v, t, 0),
             'v' => {
                 if a.method_text.is_some() {
                     arg_v(a, t, plus)
                 } else if a.ty == 0 {
                     "<nil>".into()
                 } else {
-                    let s = value(a.ty, &v, t, plus, 0);
-                    if plus && matches!(under, Ty::Int { .. } | Ty::Float) && !s.starts_with('-') {
+                    let s = value(a.ty, a.shown.as_ref().unwrap_or(&v), t, plus, 0);
+                    if plus
+                        && matches!(under, Ty::Int { .. } | Ty::Float | Ty::Float32)
+                        && !s.starts_with('-')
+                    {
                         format!("+{s}")
                     } else {
                         s
@@ -498,10 +611,12 @@ pub fn sprintf_w(format: &str, args: &[Arg], t: &Types, errorf: bool) -> String 
                             }
                         }
                     }
+                    None if matches!(under, Ty::Float32) => float_g32(*f),
                     None => float_g(*f),
                 },
                 _ => bad_verb('g', a, &v, t),
             },
+            'T' if a.ty == 0 => "<nil>".into(),
             'T' => t.name(a.ty),
             'p' => match &v {
                 V::Ptr(p) => format!("0xc{:09x}", crate::vm::ptr_addr(p) as u64 & 0xfffffffff),

@@ -403,6 +403,7 @@ fn compile_here(src: &str) -> Result<Arc<GoProgram>, Vec<Diag>> {
     let mut tc_objs = TCObjects::new();
     let errors = ErrorList::new();
     let key = ImportKey::new("main", "/");
+    let rt_key = ImportKey::new("runtime", "/");
     let r = {
         let mut imp = Importer::new(
             &cfg,
@@ -415,7 +416,15 @@ fn compile_here(src: &str) -> Result<Arc<GoProgram>, Vec<Diag>> {
             &errors,
             0,
         );
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| imp.import(&key)))
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let r = imp.import(&key);
+            // The runtime is part of every Go program, imported or not: its types are
+            // what the VM's run-time errors are (`*runtime.PanicNilError`).
+            if r.is_ok() {
+                let _ = imp.import(&rt_key);
+            }
+            r
+        }))
     };
     // go build keeps the first ten errors in the order the checker reports them
     // (a function's unused variables after its body), prints them sorted by position,
@@ -588,6 +597,7 @@ fn compile_here(src: &str) -> Result<Arc<GoProgram>, Vec<Diag>> {
     {
         c.funcs[f].go_kind = k;
     }
+    c.types.index();
     let prog = vm::Prog {
         funcs: std::mem::take(&mut c.funcs),
         types: std::mem::take(&mut c.types),

@@ -11,8 +11,11 @@ pub type TyId = u32;
 pub const NIL_TYPE: TyId = 0;
 /// Type id 1: `runtime.Error` values made by the VM (index out of range, ...).
 pub const RUNTIME_ERROR: TyId = 1;
+/// Type id 2: a value fmt has already turned into its text (an element's `String()`),
+/// printed as it is.
+pub const FORMATTED: TyId = 2;
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Ty {
     Invalid,
     Bool,
@@ -21,6 +24,8 @@ pub enum Ty {
         signed: bool,
     },
     Float,
+    /// `float32`: held as the f64 of the float32 value, rounded after each operation.
+    Float32,
     Str,
     UnsafePtr,
     Slice(TyId),
@@ -31,8 +36,9 @@ pub enum Ty {
     /// Fields: name, type, embedded.
     Struct(Vec<(Arc<str>, TyId, bool)>),
     Func,
-    /// Method names.
-    Iface(Vec<Arc<str>>),
+    /// Methods: name and signature (the canonical id of its `func` type, receiver
+    /// left out), so `interface{ Unwrap() error }` is not met by `Unwrap() []error`.
+    Iface(Vec<(Arc<str>, TyId)>),
     /// A defined type: its qualified name (`main.T`) and underlying type.
     Named(String, TyId),
     Tuple(Vec<TyId>),
@@ -42,14 +48,30 @@ pub enum Ty {
 pub struct Types {
     pub tys: Vec<Ty>,
     pub names: Vec<String>,
+    /// The id of `func() string`, the signature fmt calls `Error` and `String` by (0:
+    /// the program has no such type; then any signature is taken).
+    pub string_method: TyId,
+    /// The id of `*runtime.PanicNilError`, what `panic(nil)` panics with (0: none).
+    pub panic_nil: TyId,
 }
 
 impl Types {
     pub fn new() -> Types {
         Types {
-            tys: vec![Ty::Invalid, Ty::Str],
-            names: vec!["nil".into(), "runtime.Error".into()],
+            tys: vec![Ty::Invalid, Ty::Str, Ty::Str],
+            names: vec!["nil".into(), "runtime.Error".into(), "string".into()],
+            string_method: 0,
+            panic_nil: 0,
         }
+    }
+    /// Finds [`Types::string_method`] (after compiling or decoding a program).
+    pub fn index(&mut self) {
+        self.string_method = (0..self.tys.len())
+            .find(|&i| self.tys[i] == Ty::Func && self.names[i] == "func() string")
+            .map_or(0, |i| i as TyId);
+        self.panic_nil = (0..self.names.len())
+            .find(|&i| self.names[i] == "*runtime.PanicNilError")
+            .map_or(0, |i| i as TyId);
     }
     pub fn add(&mut self, t: Ty, name: String) -> TyId {
         self.tys.push(t);
@@ -85,18 +107,38 @@ impl Types {
         match self.under(id) {
             Ty::Bool => V::Bool(false),
             Ty::Int { .. } | Ty::UnsafePtr => V::Int(0),
-            Ty::Float => V::Float(0.0),
+            Ty::Float | Ty::Float32 => V::Float(0.0),
             Ty::Str => V::Str(Arc::from("")),
             Ty::Struct(fs) => V::Agg(fs.iter().map(|f| self.zero(f.1)).collect()),
             Ty::Array(n, e) => V::Agg((0..*n).map(|_| self.zero(*e)).collect()),
             _ => V::Nil,
         }
     }
+    /// Does a value of this type hold pointers (what the GC scans; `noscan` is its
+    /// absence)? Strings, slices, maps, channels, funcs, interfaces and pointers do.
+    pub fn has_pointers(&self, id: TyId) -> bool {
+        self.has_pointers_in(id, 0)
+    }
+
+    fn has_pointers_in(&self, id: TyId, depth: u32) -> bool {
+        if depth > 32 {
+            return true;
+        }
+        match self.under(id) {
+            Ty::Bool | Ty::Int { .. } | Ty::Float | Ty::Float32 => false,
+            Ty::Array(0, _) => false,
+            Ty::Array(_, e) => self.has_pointers_in(*e, depth + 1),
+            Ty::Struct(fs) => fs.iter().any(|f| self.has_pointers_in(f.1, depth + 1)),
+            _ => true,
+        }
+    }
+
     /// Size in bytes on amd64 (`types.Sizeof`), for frame layouts.
     pub fn size(&self, id: TyId) -> u64 {
         match self.under(id) {
             Ty::Bool => 1,
             Ty::Int { bits, .. } => *bits as u64 / 8,
+            Ty::Float32 => 4,
             Ty::Float | Ty::UnsafePtr | Ty::Ptr(_) | Ty::Map(..) | Ty::Chan(_) | Ty::Func => 8,
             Ty::Str | Ty::Iface(_) => 16,
             Ty::Slice(_) => 24,

@@ -84,11 +84,18 @@ fn get_mut<T>(m: &mut Mutex<T>) -> &mut T {
 fn take_owned(v: &mut V, work: &mut Vec<V>) {
     match v {
         V::Ptr(p) => take_owned_ptr(p, work),
-        V::Slice(sl) => {
-            if let Some(arr) = Arc::get_mut(&mut sl.arr) {
-                work.append(get_mut(arr));
+        V::Slice(sl) => match &mut sl.arr {
+            Arr::Vec(a) => {
+                if let Some(arr) = Arc::get_mut(a) {
+                    work.append(get_mut(arr));
+                }
             }
-        }
+            Arr::Array(p) => {
+                if let Some(p) = Arc::get_mut(p) {
+                    take_owned_ptr(p, work);
+                }
+            }
+        },
         V::Map(m) => {
             if let Some(m) = Arc::get_mut(m) {
                 let m = get_mut(m);
@@ -168,10 +175,80 @@ pub enum Ptr {
 
 #[derive(Clone, Debug)]
 pub struct Slice {
-    pub arr: Arc<Mutex<Vec<V>>>,
+    pub arr: Arr,
     pub off: usize,
     pub len: usize,
     pub cap: usize,
+}
+
+/// A slice's backing array: one `make` or `append` made, or a Go array variable the
+/// slice was cut from (`arr[1:3]`, `p[:]`), so writes through the slice are writes to
+/// the array and back.
+#[derive(Clone, Debug)]
+pub enum Arr {
+    Vec(Arc<Mutex<Vec<V>>>),
+    /// The array (a `V::Agg`) a pointer points to.
+    Array(Arc<Ptr>),
+}
+
+impl Arr {
+    pub fn new(v: Vec<V>) -> Arr {
+        Arr::Vec(Arc::new(Mutex::new(v)))
+    }
+
+    /// `f` on the whole backing array's elements.
+    pub fn with<R>(&self, f: impl FnOnce(&mut [V]) -> R) -> R {
+        match self {
+            Arr::Vec(a) => f(&mut lock(a)[..]),
+            Arr::Array(p) => with_mut(p, |v| match v {
+                V::Agg(xs) => f(&mut xs[..]),
+                _ => f(&mut []),
+            }),
+        }
+    }
+
+    pub fn get(&self, i: usize) -> V {
+        match self {
+            Arr::Vec(a) => lock(a).get(i).cloned().unwrap_or_default(),
+            Arr::Array(_) => self.with(|xs| xs.get(i).cloned().unwrap_or_default()),
+        }
+    }
+
+    pub fn set(&self, i: usize, v: V) {
+        match self {
+            Arr::Vec(a) => {
+                if let Some(slot) = lock(a).get_mut(i) {
+                    *slot = v;
+                }
+            }
+            Arr::Array(_) => self.with(|xs| {
+                if let Some(slot) = xs.get_mut(i) {
+                    *slot = v;
+                }
+            }),
+        }
+    }
+
+    /// A pointer to element `i`.
+    pub fn elem(&self, i: usize) -> Ptr {
+        match self {
+            Arr::Vec(a) => Ptr::Elem(a.clone(), i),
+            Arr::Array(p) => Ptr::Sub(p.clone(), i as u32),
+        }
+    }
+
+    /// Elements `lo..hi`, copied.
+    pub fn range(&self, lo: usize, hi: usize) -> Vec<V> {
+        self.with(|xs| xs.get(lo..hi).map(|s| s.to_vec()).unwrap_or_default())
+    }
+
+    /// The address of the backing array (slices that share one compare equal here).
+    pub fn addr(&self) -> usize {
+        match self {
+            Arr::Vec(a) => Arc::as_ptr(a) as *const u8 as usize,
+            Arr::Array(p) => ptr_addr(p),
+        }
+    }
 }
 
 #[derive(Debug)]
@@ -305,6 +382,8 @@ pub enum Kind {
         signed: bool,
     },
     Float,
+    /// `float32`: each result rounded to float32.
+    Float32,
     Str,
     Bool,
     /// Anything else compared with `==` (pointers, channels, interfaces, structs).
@@ -437,8 +516,10 @@ pub enum I {
     MakeMap(Reg),
     MakeChan(Reg, Option<Reg>),
     SliceLit(Reg, Vec<Reg>),
-    Append(Reg, Reg, Vec<Reg>),
-    AppendSpread(Reg, Reg, Reg),
+    /// `append(s, xs...)`: dst, s, the values, the element type (size, and
+    /// [`ELEM_HAS_PTRS`]) for `growslice`'s capacity.
+    Append(Reg, Reg, Vec<Reg>, u32),
+    AppendSpread(Reg, Reg, Reg, u32),
     Copy(Reg, Reg, Reg),
     Len(Reg, Reg),
     Cap(Reg, Reg),
@@ -498,8 +579,9 @@ pub enum I {
         val: Reg,
         ok: Reg,
     },
-    /// A type assertion: dst = x.(T) (ok form if `ok` is set).
-    Assert(Reg, Option<Reg>, Reg, TyId),
+    /// A type assertion: dst = x.(T) (ok form if `ok` is set); the last is x's static
+    /// interface type, which a failed assertion's panic names.
+    Assert(Reg, Option<Reg>, Reg, TyId, TyId),
     /// The dynamic type id of an interface (0 for nil).
     TypeOf(Reg, Reg),
     /// Does the interface's dynamic type implement interface type T?
@@ -526,6 +608,9 @@ pub enum Conv {
         signed: bool,
     },
     IntToFloat,
+    /// To `float32`: rounded to the nearest float32.
+    IntToFloat32,
+    ToFloat32,
     FloatToInt {
         bits: u8,
         signed: bool,
@@ -571,6 +656,8 @@ pub struct Func {
     pub results: Vec<(Reg, bool)>,
     /// What a goroutine started here does, for its colour ([`crate::kinds`]).
     pub go_kind: gmp_core::GKind,
+    /// A method's signature type (receiver left out; 0 for a function).
+    pub sig: TyId,
 }
 
 /// The compiled program.
@@ -916,6 +1003,16 @@ fn binop(op: BinOp, k: Kind, a: &V, b: &V) -> Result<V, RtErr> {
                 Ge => V::Bool(x >= y),
             }
         }
+        Kind::Float32 => {
+            // float32 arithmetic: the f64 result of two float32s, rounded to float32
+            // (exact for + - * /: an f64 holds their exact result or rounds it once
+            // more finely than float32 can).
+            let r = binop(op, Kind::Float, a, b)?;
+            match r {
+                V::Float(f) => V::Float(f as f32 as f64),
+                other => other,
+            }
+        }
         Kind::Float => {
             let (x, y) = (as_f(a), as_f(b));
             match op {
@@ -1142,6 +1239,13 @@ impl Gor {
     fn run(&mut self, cx: &mut Cx<'_>) -> Yield {
         if let Some(y) = self.deliver(cx) {
             return y;
+        }
+        // The op this G yielded panicked in the runtime (`close of closed channel`):
+        // an ordinary run-time panic here, which a deferred recover may stop.
+        if let Some(msg) = cx.panic.take() {
+            if let Some(y) = self.start_panic(V::Str(Arc::from(msg)), true) {
+                return y;
+            }
         }
         // One handle on the code for the whole run (not an atomic increment per step).
         let prog = self.prog.clone();
@@ -1551,7 +1655,7 @@ impl Gor {
             }
             I::Neg(k, d, a) => {
                 let v = match (k, g!(a)) {
-                    (Kind::Float, x) => V::Float(-as_f(x)),
+                    (Kind::Float | Kind::Float32, x) => V::Float(-as_f(x)),
                     (Kind::Int { bits, signed }, x) => {
                         V::Int(wrap(as_int(x).wrapping_neg(), *bits, *signed))
                     }
@@ -1578,6 +1682,8 @@ impl Gor {
                 let v = match c {
                     Conv::IntToInt { bits, signed } => V::Int(wrap(as_int(&x), *bits, *signed)),
                     Conv::IntToFloat => V::Float(as_int(&x) as f64),
+                    Conv::IntToFloat32 => V::Float(as_int(&x) as f32 as f64),
+                    Conv::ToFloat32 => V::Float(as_f(&x) as f32 as f64),
                     Conv::FloatToInt { bits, signed } => {
                         V::Int(wrap(as_f(&x) as i64, *bits, *signed))
                     }
@@ -1671,9 +1777,20 @@ impl Gor {
                         if idx < 0 || idx as usize >= sl.len {
                             return err(index_err(idx, sl.len));
                         }
-                        V::Ptr(Ptr::Elem(sl.arr.clone(), sl.off + idx as usize))
+                        V::Ptr(sl.arr.elem(sl.off + idx as usize))
                     }
-                    V::Ptr(p) => V::Ptr(Ptr::Sub(Arc::new(p.clone()), idx as u32)),
+                    V::Ptr(p) => {
+                        // &a[i] of an array (through its variable's cell or a pointer):
+                        // checked against the array's length (`panicIndex`).
+                        let n = with_mut(p, |a| match a {
+                            V::Agg(xs) => xs.len(),
+                            _ => usize::MAX,
+                        });
+                        if idx < 0 || idx as usize >= n {
+                            return err(index_err(idx, n));
+                        }
+                        V::Ptr(Ptr::Sub(Arc::new(p.clone()), idx as u32))
+                    }
                     V::Nil => return err(index_err(idx, 0)),
                     _ => return err(NIL_DEREF.into()),
                 };
@@ -1712,7 +1829,7 @@ impl Gor {
                         if idx < 0 || idx as usize >= sl.len {
                             return err(index_err(idx, sl.len));
                         }
-                        lock(&sl.arr)[sl.off + idx as usize].clone()
+                        sl.arr.get(sl.off + idx as usize)
                     }
                     V::Agg(xs) => {
                         if idx < 0 || idx as usize >= xs.len() {
@@ -1767,7 +1884,7 @@ impl Gor {
                         if idx < 0 || idx as usize >= sl.len {
                             return err(index_err(idx, sl.len));
                         }
-                        lock(&sl.arr)[sl.off + idx as usize] = v;
+                        sl.arr.set(sl.off + idx as usize, v);
                     }
                     V::Agg(xs) => {
                         if idx < 0 || idx as usize >= xs.len() {
@@ -1821,7 +1938,7 @@ impl Gor {
                 }
                 let z = g!(zero).clone();
                 let v = V::Slice(Box::new(Slice {
-                    arr: Arc::new(Mutex::new(vec![z; cap as usize])),
+                    arr: Arr::new(vec![z; cap as usize]),
                     off: 0,
                     len: len as usize,
                     cap: cap as usize,
@@ -1848,20 +1965,20 @@ impl Gor {
                 set!(d, slice_of(v));
                 self.ps += cost::ALLOC;
             }
-            I::Append(d, s, xs) => {
+            I::Append(d, s, xs, elem) => {
                 let add: Vec<V> = xs.iter().map(|x| r[*x as usize].clone()).collect();
-                let v = match append(g!(s), add, &mut self.ps) {
+                let v = match append(g!(s), add, *elem, &mut self.ps) {
                     Ok(v) => v,
                     Err(e) => return err(e),
                 };
                 set!(d, v);
             }
-            I::AppendSpread(d, s, t) => {
+            I::AppendSpread(d, s, t, elem) => {
                 let add = match g!(t) {
                     V::Str(s) => s.bytes().map(|b| V::Int(b as i64)).collect(),
                     t => slice_vals(t),
                 };
-                let v = match append(g!(s), add, &mut self.ps) {
+                let v = match append(g!(s), add, *elem, &mut self.ps) {
                     Ok(v) => v,
                     Err(e) => return err(e),
                 };
@@ -1874,10 +1991,11 @@ impl Gor {
                 };
                 let n = if let V::Slice(sl) = g!(dst) {
                     let n = from.len().min(sl.len);
-                    let mut a = lock(&sl.arr);
-                    for (i, v) in from.into_iter().take(n).enumerate() {
-                        a[sl.off + i] = v;
-                    }
+                    sl.arr.with(|a| {
+                        for (i, v) in from.into_iter().take(n).enumerate() {
+                            a[sl.off + i] = v;
+                        }
+                    });
                     n
                 } else {
                     0
@@ -1919,8 +2037,8 @@ impl Gor {
                 let v = match &xv {
                     V::Str(s) => {
                         let hi = hi_v.unwrap_or(s.len() as i64);
-                        if lo < 0 || hi < lo || hi as usize > s.len() {
-                            return err(slice_err(lo, hi, s.len()));
+                        if let Err(e) = slice_bounds(lo, hi, None, s.len(), "length") {
+                            return err(e);
                         }
                         V::Str(Arc::from(
                             String::from_utf8_lossy(&s.as_bytes()[lo as usize..hi as usize])
@@ -1929,10 +2047,10 @@ impl Gor {
                     }
                     V::Slice(sl) => {
                         let hi = hi_v.unwrap_or(sl.len as i64);
-                        let max = max_v.unwrap_or(sl.cap as i64);
-                        if lo < 0 || hi < lo || max < hi || max as usize > sl.cap {
-                            return err(slice_err(lo, hi, sl.cap));
+                        if let Err(e) = slice_bounds(lo, hi, max_v, sl.cap, "capacity") {
+                            return err(e);
                         }
+                        let max = max_v.unwrap_or(sl.cap as i64);
                         V::Slice(Box::new(Slice {
                             arr: sl.arr.clone(),
                             off: sl.off + lo as usize,
@@ -1941,27 +2059,28 @@ impl Gor {
                         }))
                     }
                     V::Ptr(p) => {
-                        // Slicing an array through its pointer: the array becomes the
-                        // backing store (copied: a simplification).
-                        let xs = match &mut load(p) {
-                            V::Agg(xs) => std::mem::take(xs).into_vec(),
-                            _ => vec![],
-                        };
-                        let n = xs.len();
+                        // An array (its variable's cell, or `p[:]` of a pointer to one):
+                        // the slice's backing array is the array itself.
+                        let n = with_mut(p, |a| match a {
+                            V::Agg(xs) => xs.len(),
+                            _ => 0,
+                        });
                         let hi = hi_v.unwrap_or(n as i64);
-                        if lo < 0 || hi < lo || hi as usize > n {
-                            return err(slice_err(lo, hi, n));
+                        if let Err(e) = slice_bounds(lo, hi, max_v, n, "length") {
+                            return err(e);
                         }
+                        let max = max_v.unwrap_or(n as i64);
                         V::Slice(Box::new(Slice {
-                            arr: Arc::new(Mutex::new(xs)),
+                            arr: Arr::Array(Arc::new(p.clone())),
                             off: lo as usize,
                             len: (hi - lo) as usize,
-                            cap: n - lo as usize,
+                            cap: (max - lo) as usize,
                         }))
                     }
                     V::Nil => {
-                        if lo != 0 || hi_v.unwrap_or(0) != 0 {
-                            return err(slice_err(lo, hi_v.unwrap_or(0), 0));
+                        let hi = hi_v.unwrap_or(0);
+                        if let Err(e) = slice_bounds(lo, hi, max_v, 0, "capacity") {
+                            return err(e);
                         }
                         V::Nil
                     }
@@ -2138,7 +2257,14 @@ impl Gor {
                 fr.regs[*d as usize] = v;
             }
             I::Panic(x) => {
-                let v = g!(x).clone();
+                let mut v = g!(x).clone();
+                // Go 1.21+: panic(nil) panics with a *runtime.PanicNilError
+                // (`panic.go: gopanic`), so recover never returns nil for it.
+                if matches!(v, V::Nil) && self.prog.types.panic_nil != 0 {
+                    let zero = V::Agg(Box::new([V::Agg(Box::new([]))]));
+                    let p = V::Ptr(Ptr::Cell(Arc::new(Mutex::new(zero))));
+                    v = V::Iface(Arc::new((self.prog.types.panic_nil, p)));
+                }
                 // Go prints a panicking error's Error() (a Stringer's String()).
                 let text = self.method_text(&v, cx);
                 if let Some(y) = self.start_panic_with(v, false, text) {
@@ -2217,7 +2343,7 @@ impl Gor {
                     block: *block,
                 }));
             }
-            I::Assert(d, ok, x, t) => {
+            I::Assert(d, ok, x, t, st) => {
                 let v = g!(x).clone();
                 let want = prog.types.under(*t);
                 let (res, good) = match (&v, want) {
@@ -2232,16 +2358,7 @@ impl Gor {
                         set!(ok, V::Bool(good));
                     }
                     None if good => set!(d, res),
-                    None => {
-                        let have = match &v {
-                            V::Iface(b) => prog.types.name(b.0),
-                            _ => "nil".into(),
-                        };
-                        return err(format!(
-                            "interface conversion: interface {{}} is {have}, not {}",
-                            prog.types.name(*t)
-                        ));
-                    }
+                    None => return err(prog.assert_err(&v, *t, *st)),
                 }
                 self.ps += cost::IFACE;
             }
@@ -2412,22 +2529,72 @@ fn put(slot: &mut V, v: V) {
 
 pub const NIL_DEREF: &str = "runtime error: invalid memory address or nil pointer dereference";
 
+/// `panicIndex`'s text (`runtime/error.go: boundsError`): a negative index is shown
+/// without the length.
 fn index_err(i: i64, n: usize) -> String {
-    format!("runtime error: index out of range [{i}] with length {n}")
+    if i < 0 {
+        format!("runtime error: index out of range [{i}]")
+    } else {
+        format!("runtime error: index out of range [{i}] with length {n}")
+    }
 }
 
-fn slice_err(lo: i64, hi: i64, cap: usize) -> String {
-    if hi as usize > cap {
-        format!("runtime error: slice bounds out of range [:{hi}] with capacity {cap}")
-    } else {
-        format!("runtime error: slice bounds out of range [{lo}:{hi}]")
+/// The checks gc emits for `x[lo:hi]` and `x[lo:hi:max]`, in its order (the last index
+/// against the capacity, then each index against the next), with `boundsError`'s
+/// texts; `what` is "length" for strings and arrays, "capacity" for slices. A negative
+/// index fails the unsigned comparison that finds it and is shown without the bound.
+fn slice_bounds(lo: i64, hi: i64, max: Option<i64>, cap: usize, what: &str) -> Result<(), String> {
+    let over = |x: i64, y: i64| x < 0 || x > y;
+    let e = |s: String| Err(format!("runtime error: slice bounds out of range {s}"));
+    let cap = cap as i64;
+    match max {
+        Some(max) => {
+            if over(max, cap) {
+                return e(if max < 0 {
+                    format!("[::{max}]")
+                } else {
+                    format!("[::{max}] with {what} {cap}")
+                });
+            }
+            if over(hi, max) {
+                return e(if hi < 0 {
+                    format!("[:{hi}:]")
+                } else {
+                    format!("[:{hi}:{max}]")
+                });
+            }
+            if over(lo, hi) {
+                return e(if lo < 0 {
+                    format!("[{lo}::]")
+                } else {
+                    format!("[{lo}:{hi}:]")
+                });
+            }
+        }
+        None => {
+            if over(hi, cap) {
+                return e(if hi < 0 {
+                    format!("[:{hi}]")
+                } else {
+                    format!("[:{hi}] with {what} {cap}")
+                });
+            }
+            if over(lo, hi) {
+                return e(if lo < 0 {
+                    format!("[{lo}:]")
+                } else {
+                    format!("[{lo}:{hi}]")
+                });
+            }
+        }
     }
+    Ok(())
 }
 
 pub fn slice_of(v: Vec<V>) -> V {
     let n = v.len();
     V::Slice(Box::new(Slice {
-        arr: Arc::new(Mutex::new(v)),
+        arr: Arr::new(v),
         off: 0,
         len: n,
         cap: n,
@@ -2436,7 +2603,7 @@ pub fn slice_of(v: Vec<V>) -> V {
 
 pub fn slice_vals(v: &V) -> Vec<V> {
     match v {
-        V::Slice(s) => lock(&s.arr)[s.off..s.off + s.len].to_vec(),
+        V::Slice(s) => s.arr.range(s.off, s.off + s.len),
         V::Agg(xs) => xs.to_vec(),
         _ => vec![],
     }
@@ -2452,9 +2619,79 @@ fn frame_host_bytes(regs: &[V]) -> usize {
 pub const MAX_ELEMS: usize = 1 << 26;
 pub const MAX_STR: usize = 1 << 26;
 
-/// `append`: in place while capacity lasts, else a new array (`growslice`: double
-/// below 256 elements, then grow by about 1.25x).
-fn append(s: &V, add: Vec<V>, ps: &mut u64) -> Result<V, String> {
+/// The malloc size classes (`internal/runtime/gc/sizeclasses.go`: `SizeClassToSize`),
+/// in bytes: a small allocation takes the smallest class that holds it.
+const SIZE_CLASSES: [u32; 68] = [
+    0, 8, 16, 24, 32, 48, 64, 80, 96, 112, 128, 144, 160, 176, 192, 208, 224, 240, 256, 288, 320,
+    352, 384, 416, 448, 480, 512, 576, 640, 704, 768, 896, 1024, 1152, 1280, 1408, 1536, 1792,
+    2048, 2304, 2688, 3072, 3200, 3456, 4096, 4864, 5376, 6144, 6528, 6784, 6912, 8192, 9472, 9728,
+    10240, 10880, 12288, 13568, 14336, 16384, 18432, 19072, 20480, 21760, 24576, 27264, 28672,
+    32768,
+];
+
+/// `msize.go: roundupsize`: the bytes an allocation of `size` really gets. An object
+/// with pointers over 512 bytes (`MinSizeForMallocHeader`) carries an 8-byte header
+/// in its span, which the caller does not see; large objects take whole 8 KiB pages.
+pub fn roundupsize(size: u64, noscan: bool) -> u64 {
+    const MAX_SMALL: u64 = 32768;
+    const HEADER: u64 = 8;
+    if size <= MAX_SMALL - HEADER {
+        let req = if !noscan && size > 512 {
+            size + HEADER
+        } else {
+            size
+        };
+        let class = SIZE_CLASSES
+            .iter()
+            .map(|&c| c as u64)
+            .find(|&c| c >= req)
+            .unwrap_or(MAX_SMALL);
+        return class - (req - size);
+    }
+    const PAGE: u64 = 8192;
+    size.checked_add(PAGE - 1).map_or(size, |s| s & !(PAGE - 1))
+}
+
+/// `slice.go: nextslicecap` then `growslice`'s rounding to the size class: the new
+/// capacity for `need` elements of `esize` bytes (`noscan`: no pointers in them).
+pub fn growslice_cap(need: usize, old_cap: usize, esize: u64, noscan: bool) -> usize {
+    let mut newcap = old_cap;
+    let double = newcap + newcap;
+    if need > double {
+        newcap = need;
+    } else if old_cap < 256 {
+        newcap = double;
+    } else {
+        while newcap < need {
+            newcap += (newcap + 3 * 256) >> 2;
+        }
+    }
+    if esize == 0 {
+        return need;
+    }
+    let mem = roundupsize(newcap as u64 * esize, noscan);
+    (mem / esize) as usize
+}
+
+/// The zero value of `v`'s type, read from its shape (values are always of their
+/// type's shape: an int is never nil, a struct is its fields).
+fn zero_like(v: &V) -> V {
+    match v {
+        V::Bool(_) => V::Bool(false),
+        V::Int(_) => V::Int(0),
+        V::Float(_) => V::Float(0.0),
+        V::Str(_) => V::Str(Arc::from("")),
+        V::Agg(xs) => V::Agg(xs.iter().map(zero_like).collect()),
+        _ => V::Nil,
+    }
+}
+
+/// An `append`'s element type as the instruction carries it: its size in bytes, the
+/// top bit set when it holds pointers (`growslice`'s `noscan` is its absence).
+pub const ELEM_HAS_PTRS: u32 = 1 << 31;
+
+/// `append`: in place while capacity lasts, else a new array of `growslice`'s capacity.
+fn append(s: &V, add: Vec<V>, elem: u32, ps: &mut u64) -> Result<V, String> {
     let (arr, off, len, cap) = match s {
         V::Slice(sl) => (Some(sl.arr.clone()), sl.off, sl.len, sl.cap),
         _ => (None, 0, 0, 0),
@@ -2467,12 +2704,16 @@ fn append(s: &V, add: Vec<V>, ps: &mut u64) -> Result<V, String> {
         ));
     }
     *ps += cost::APPEND + cost::MEM * add.len() as u64;
+    if add.is_empty() {
+        return Ok(s.clone());
+    }
     if let Some(arr) = &arr {
         if need <= cap {
-            let mut a = lock(arr);
-            for (i, v) in add.into_iter().enumerate() {
-                a[off + len + i] = v;
-            }
+            arr.with(|a| {
+                for (i, v) in add.into_iter().enumerate() {
+                    a[off + len + i] = v;
+                }
+            });
             return Ok(V::Slice(Box::new(Slice {
                 arr: arr.clone(),
                 off,
@@ -2481,24 +2722,21 @@ fn append(s: &V, add: Vec<V>, ps: &mut u64) -> Result<V, String> {
             })));
         }
     }
-    let mut newcap = if cap == 0 { need } else { cap };
-    while newcap < need {
-        newcap = if newcap < 256 {
-            newcap * 2
-        } else {
-            newcap + (newcap + 3 * 256) / 4
-        };
-    }
+    let esize = (elem & !ELEM_HAS_PTRS) as u64;
+    let newcap = growslice_cap(need, cap, esize, elem & ELEM_HAS_PTRS == 0);
     let mut v: Vec<V> = match &arr {
-        Some(a) => lock(a)[off..off + len].to_vec(),
+        Some(a) => a.range(off, off + len),
         None => Vec::new(),
     };
     let newcap = newcap.min(MAX_ELEMS).max(need);
+    // The elements past the length are the element type's zero value: a later
+    // `s[:cap(s)]` reads them (the zero of a scalar is not nil).
+    let zero = add.first().map_or(V::Nil, zero_like);
     v.extend(add);
-    v.resize(newcap, V::Nil);
+    v.resize(newcap, zero);
     *ps += cost::ALLOC + newcap as u64 * 50;
     Ok(V::Slice(Box::new(Slice {
-        arr: Arc::new(Mutex::new(v)),
+        arr: Arr::new(v),
         off: 0,
         len: need,
         cap: newcap,
@@ -2509,28 +2747,71 @@ fn append(s: &V, add: Vec<V>, ps: &mut u64) -> Result<V, String> {
 const PROMOTE_DEPTH: u32 = 8;
 
 impl Prog {
+    /// Is method `m` (of signature `sig`; 0: any) in the method set of `t` (its own, a
+    /// pointer type's, or promoted)?
+    pub fn has_method(&self, t: TyId, m: &Arc<str>, sig: TyId) -> bool {
+        self.own_method(t, m, sig)
+            .is_some_and(|ptr| !ptr || matches!(self.types.get(t), Ty::Ptr(_)))
+            || self.promotes(t, m, sig, PROMOTE_DEPTH)
+    }
+
+    /// `t`'s own method `m` of signature `sig` (0: any): whether its receiver is a pointer.
+    fn own_method(&self, t: TyId, m: &Arc<str>, sig: TyId) -> Option<bool> {
+        let &(f, ptr) = self.methods.get(&(t, m.clone()))?;
+        let fs = self.funcs.get(f as usize).map_or(0, |f| f.sig);
+        (sig == 0 || fs == 0 || fs == sig).then_some(ptr)
+    }
+
+    /// Is method `m` in the method set of `t` with the signature fmt calls it by
+    /// (`Error() string`, `String() string`)?
+    pub fn implements_method(&self, t: TyId, m: &Arc<str>) -> bool {
+        self.has_method(t, m, self.types.string_method)
+    }
+
+    /// A failed `x.(T)`'s panic (`runtime/error.go: TypeAssertionError.Error`): the
+    /// static interface type is named for a concrete `T` ("interface" for an interface
+    /// `T`), and an interface `T` names the first method (by name) the value lacks.
+    pub fn assert_err(&self, v: &V, t: TyId, static_ty: TyId) -> String {
+        let want = self.types.name(t);
+        let to_iface = matches!(self.types.under(t), Ty::Iface(_));
+        let inter = if to_iface || static_ty == 0 {
+            "interface".to_string()
+        } else {
+            self.types.name(static_ty)
+        };
+        let V::Iface(b) = v else {
+            return format!("interface conversion: {inter} is nil, not {want}");
+        };
+        let have = self.types.name(b.0);
+        if let Ty::Iface(ms) = self.types.under(t) {
+            let mut ms: Vec<&(Arc<str>, TyId)> = ms.iter().collect();
+            ms.sort_by(|a, b| a.0.cmp(&b.0));
+            if let Some((m, _)) = ms.iter().find(|(m, sig)| !self.has_method(b.0, m, *sig)) {
+                return format!("interface conversion: {have} is not {want}: missing method {m}");
+            }
+        }
+        format!("interface conversion: {inter} is {have}, not {want}")
+    }
+
     /// Does dynamic type `t` have every method of interface `iface`?
     pub fn implements(&self, t: TyId, iface: TyId) -> bool {
         if t == crate::types::RUNTIME_ERROR {
             // The VM's own errors have Error (and runtime.Error's RuntimeError).
             return match self.types.under(iface) {
-                Ty::Iface(ms) => ms.iter().all(|m| matches!(&**m, "Error" | "RuntimeError")),
+                Ty::Iface(ms) => ms
+                    .iter()
+                    .all(|(m, _)| matches!(&**m, "Error" | "RuntimeError")),
                 _ => false,
             };
         }
         match self.types.under(iface) {
-            Ty::Iface(ms) => ms.iter().all(|m| {
-                self.methods
-                    .get(&(t, m.clone()))
-                    .is_some_and(|&(_, ptr)| !ptr || matches!(self.types.get(t), Ty::Ptr(_)))
-                    || self.promotes(t, m, PROMOTE_DEPTH)
-            }),
+            Ty::Iface(ms) => ms.iter().all(|(m, sig)| self.has_method(t, m, *sig)),
             _ => false,
         }
     }
 
     /// Does a struct type `t` (or `*t`) get method `m` from an embedded field?
-    fn promotes(&self, t: TyId, m: &Arc<str>, depth: u32) -> bool {
+    fn promotes(&self, t: TyId, m: &Arc<str>, sig: TyId, depth: u32) -> bool {
         if depth == 0 {
             return false;
         }
@@ -2542,9 +2823,10 @@ impl Prog {
             return false;
         };
         fields.iter().filter(|f| f.2).any(|(_, ft, _)| {
-            self.methods.contains_key(&(*ft, m.clone()))
-                || matches!(self.types.under(*ft), Ty::Iface(ms) if ms.contains(m))
-                || self.promotes(*ft, m, depth - 1)
+            self.own_method(*ft, m, sig).is_some()
+                || matches!(self.types.under(*ft), Ty::Iface(ms)
+                    if ms.iter().any(|(n, s)| n == m && (sig == 0 || *s == sig)))
+                || self.promotes(*ft, m, sig, depth - 1)
         })
     }
 
@@ -2733,12 +3015,8 @@ impl Gor {
         if self.prog.types.name(b.0) == "time.Duration" {
             return Some(gofmt::duration(as_int(&b.1)));
         }
-        for m in ["Error", "String"] {
-            if let Some((f, recv)) = self.prog.method(b.0, &b.1, &Arc::from(m)) {
-                return Some(self.call_sync(f, recv, cx));
-            }
-        }
-        None
+        let (f, recv) = self.fmt_method(b.0, &b.1)?;
+        Some(self.call_sync(f, recv, cx))
     }
 
     fn fmt_args(&mut self, v: &V, cx: &mut Cx<'_>) -> Vec<gofmt::Arg> {
@@ -2747,19 +3025,123 @@ impl Gor {
             .map(|x| {
                 let method_text = self.method_text(&x, cx);
                 match x {
-                    V::Iface(ref b) => gofmt::Arg {
-                        ty: b.0,
-                        v: b.1.clone(),
-                        method_text,
-                    },
+                    V::Iface(ref b) => {
+                        let shown = match method_text {
+                            Some(_) => None,
+                            None => self.shown(b.0, &b.1, 0, cx),
+                        };
+                        gofmt::Arg {
+                            ty: b.0,
+                            v: b.1.clone(),
+                            method_text,
+                            shown,
+                        }
+                    }
                     other => gofmt::Arg {
                         ty: 0,
                         v: other,
                         method_text,
+                        shown: None,
                     },
                 }
             })
             .collect()
+    }
+
+    /// The `Error()`/`String()` method a value of type `t` has in its method set (a
+    /// pointer-receiver method only for a pointer type), as fmt's `handleMethods` finds it.
+    fn fmt_method(&self, t: TyId, v: &V) -> Option<(FuncId, V)> {
+        if t == crate::types::RUNTIME_ERROR || t == crate::types::NIL_TYPE {
+            return None;
+        }
+        for m in ["Error", "String"] {
+            let m: Arc<str> = Arc::from(m);
+            if !self.prog.implements_method(t, &m) {
+                continue;
+            }
+            if let Some(found) = self.prog.method(t, v, &m) {
+                return Some(found);
+            }
+        }
+        None
+    }
+
+    /// `v` (of type `t`) as `%v` prints it below the top level: fmt's `printValue` calls
+    /// `Error()`/`String()` on every element, map key and value and exported field that
+    /// has one (`depth > 0 && CanInterface()`), so those are replaced by their text (a
+    /// value of the VM's text type). `None` when nothing below has such a method.
+    fn shown(&mut self, t: TyId, v: &V, depth: u32, cx: &mut Cx<'_>) -> Option<V> {
+        if depth > 8 {
+            return None;
+        }
+        if depth > 0 {
+            if let V::Iface(b) = v {
+                return self.shown(b.0, &b.1, depth, cx);
+            }
+            if !matches!(v, V::Nil) || matches!(self.prog.types.get(t), Ty::Ptr(_)) {
+                if let Some((f, recv)) = self.fmt_method(t, v) {
+                    let text = self.call_sync(f, recv, cx);
+                    return Some(V::Iface(Arc::new((
+                        crate::types::FORMATTED,
+                        V::Str(Arc::from(text)),
+                    ))));
+                }
+            }
+        }
+        let under = self.prog.types.under(t).clone();
+        match (&under, v) {
+            (Ty::Slice(e), V::Slice(_)) | (Ty::Array(_, e), V::Agg(_)) => {
+                let xs = slice_vals(v);
+                let mut out: Option<Vec<V>> = None;
+                for (i, x) in xs.iter().enumerate() {
+                    if let Some(nx) = self.shown(*e, x, depth + 1, cx) {
+                        out.get_or_insert_with(|| xs.clone())[i] = nx;
+                    }
+                }
+                let out = out?;
+                Some(match v {
+                    V::Agg(_) => V::Agg(out.into_boxed_slice()),
+                    _ => slice_of(out),
+                })
+            }
+            (Ty::Struct(fs), V::Agg(xs)) => {
+                let mut out: Option<Vec<V>> = None;
+                for (i, (name, ft, _)) in fs.iter().enumerate() {
+                    // An unexported field cannot be interfaced: no methods below it.
+                    if !name.starts_with(|c: char| c.is_uppercase()) {
+                        continue;
+                    }
+                    let Some(x) = xs.get(i) else { continue };
+                    if let Some(nx) = self.shown(*ft, x, depth + 1, cx) {
+                        out.get_or_insert_with(|| xs.to_vec())[i] = nx;
+                    }
+                }
+                Some(V::Agg(out?.into_boxed_slice()))
+            }
+            (Ty::Map(kt, et), V::Map(m)) => {
+                let (keys, vals) = {
+                    let m = lock(m);
+                    (m.keys.clone(), m.vals.clone())
+                };
+                let mut changed = false;
+                let mut nm = MapObj::default();
+                for (k, x) in keys.into_iter().zip(vals) {
+                    let nk = self.shown(*kt, &k, depth + 1, cx);
+                    let nx = self.shown(*et, &x, depth + 1, cx);
+                    changed |= nk.is_some() || nx.is_some();
+                    // Keys keep their own order (fmt sorts by the key, not its text).
+                    nm.keys.push(nk.unwrap_or(k));
+                    nm.vals.push(nx.unwrap_or(x));
+                }
+                changed.then(|| V::Map(Arc::new(Mutex::new(nm))))
+            }
+            (Ty::Ptr(e), V::Ptr(p)) if depth == 0 => {
+                let inner = load(p);
+                let ni = self.shown(*e, &inner, depth + 1, cx)?;
+                Some(V::Ptr(Ptr::Cell(Arc::new(Mutex::new(ni)))))
+            }
+            _ => None,
+        }
     }
 
     /// The text of a fmt call: `Print`/`Sprint`, `Println`/`Sprintln`, or a format.
@@ -2837,13 +3219,7 @@ impl Gor {
             Sprintf | Sprint | Sprintln | Errorf => {
                 let text = self.fmt_text(n, &a, cx);
                 self.ps += cost::FMT;
-                let v = V::Str(Arc::from(text));
-                let v = if n == Errorf {
-                    V::Iface(Arc::new((crate::types::RUNTIME_ERROR, v)))
-                } else {
-                    v
-                };
-                self.set_results(dst, [v]);
+                self.set_results(dst, [V::Str(Arc::from(text))]);
                 Ok(())
             }
             BuiltinPrint | BuiltinPrintln => {
@@ -2884,12 +3260,12 @@ impl Gor {
             Stack => {
                 let text = format!("goroutine {} [running]:\n", cx.goid);
                 if let Some(V::Slice(sl)) = a.first() {
-                    let mut arr = lock(&sl.arr);
                     let n = text.len().min(sl.len);
-                    for (i, b) in text.bytes().take(n).enumerate() {
-                        arr[sl.off + i] = V::Int(b as i64);
-                    }
-                    drop(arr);
+                    sl.arr.with(|arr| {
+                        for (i, b) in text.bytes().take(n).enumerate() {
+                            arr[sl.off + i] = V::Int(b as i64);
+                        }
+                    });
                     self.set_results(dst, [V::Int(n as i64)]);
                 }
                 Ok(())

@@ -205,6 +205,7 @@ impl W {
                 self.b(*signed);
             }
             Ty::Float => self.u(3),
+            Ty::Float32 => self.u(16),
             Ty::Str => self.u(4),
             Ty::UnsafePtr => self.u(5),
             Ty::Slice(e) => {
@@ -242,8 +243,9 @@ impl W {
             Ty::Iface(ms) => {
                 self.u(13);
                 self.u(ms.len() as u64);
-                for m in ms {
+                for (m, sig) in ms {
                     self.s(m);
+                    self.u((*sig).into());
                 }
             }
             Ty::Named(name, u) => {
@@ -317,6 +319,7 @@ impl W {
             self.b(cell);
         }
         self.u(f.go_kind as u64);
+        self.u(f.sig.into());
         self.u(f.code.len() as u64);
         // Lines as deltas from the previous instruction's: mostly 0 or 1.
         let mut line = 0i64;
@@ -339,6 +342,7 @@ impl W {
                 self.b(signed);
             }
             Kind::Float => self.u(1),
+            Kind::Float32 => self.u(5),
             Kind::Str => self.u(2),
             Kind::Bool => self.u(3),
             Kind::Other => self.u(4),
@@ -356,6 +360,8 @@ impl W {
             Conv::RunesToStr => (7, None),
             Conv::Same => (8, None),
             Conv::UShiftCount => (9, None),
+            Conv::IntToFloat32 => (10, None),
+            Conv::ToFloat32 => (11, None),
         };
         self.u(tag);
         if let Some((bits, signed)) = int {
@@ -519,14 +525,15 @@ impl W {
                 r!(d);
                 self.regs(xs);
             }
-            Append(d, s, xs) => {
+            Append(d, s, xs, e) => {
                 self.u(31);
                 r!(d, s);
                 self.regs(xs);
+                self.u((*e).into());
             }
-            AppendSpread(d, s, t) => {
+            AppendSpread(d, s, t, e) => {
                 self.u(32);
-                r!(d, s, t);
+                r!(d, s, t, e);
             }
             Copy(d, a, b) => {
                 self.u(33);
@@ -639,11 +646,11 @@ impl W {
                 self.b(*block);
                 r!(dst, val, ok);
             }
-            Assert(d, ok, x, t) => {
+            Assert(d, ok, x, t, s) => {
                 self.u(52);
                 r!(d);
                 self.opt(*ok);
-                r!(x, t);
+                r!(x, t, s);
             }
             TypeOf(d, x) => {
                 self.u(53);
@@ -842,6 +849,7 @@ impl<'a> R<'a> {
                 about: self.s()?.to_string(),
             });
         }
+        types.index();
         let nf = funcs.len() as u32;
         if entry >= nf || init >= nf || main >= nf {
             return Err(self.bad("an entry function past the functions"));
@@ -871,6 +879,7 @@ impl<'a> R<'a> {
                 signed: self.b()?,
             },
             3 => Ty::Float,
+            16 => Ty::Float32,
             4 => Ty::Str,
             5 => Ty::UnsafePtr,
             6 => Ty::Slice(self.u32()?),
@@ -889,7 +898,11 @@ impl<'a> R<'a> {
             12 => Ty::Func,
             13 => {
                 let n = self.len()?;
-                Ty::Iface((0..n).map(|_| self.s()).collect::<Result<_, _>>()?)
+                let mut ms = Vec::with_capacity(n);
+                for _ in 0..n {
+                    ms.push((self.s()?, self.u32()?));
+                }
+                Ty::Iface(ms)
             }
             14 => Ty::Named(self.s()?.to_string(), self.u32()?),
             15 => Ty::Tuple(self.regs()?),
@@ -955,6 +968,7 @@ impl<'a> R<'a> {
             f.results.push((self.u32()?, self.b()?));
         }
         f.go_kind = gmp_core::GKind::from_u8(self.u8()?);
+        f.sig = self.u32()?;
         let n = self.len()?;
         f.code.reserve(n);
         f.lines.reserve(n);
@@ -982,6 +996,7 @@ impl<'a> R<'a> {
                 signed: self.b()?,
             },
             1 => Kind::Float,
+            5 => Kind::Float32,
             2 => Kind::Str,
             3 => Kind::Bool,
             4 => Kind::Other,
@@ -1006,6 +1021,8 @@ impl<'a> R<'a> {
             7 => Conv::RunesToStr,
             8 => Conv::Same,
             9 => Conv::UShiftCount,
+            10 => Conv::IntToFloat32,
+            11 => Conv::ToFloat32,
             _ => return Err(self.bad("a conversion")),
         })
     }
@@ -1048,8 +1065,8 @@ impl<'a> R<'a> {
             28 => I::MakeMap(r!()),
             29 => I::MakeChan(r!(), self.opt()?),
             30 => I::SliceLit(r!(), self.regs()?),
-            31 => I::Append(r!(), r!(), self.regs()?),
-            32 => I::AppendSpread(r!(), r!(), r!()),
+            31 => I::Append(r!(), r!(), self.regs()?, self.u32()?),
+            32 => I::AppendSpread(r!(), r!(), r!(), r!()),
             33 => I::Copy(r!(), r!(), r!()),
             34 => I::Len(r!(), r!()),
             35 => I::Cap(r!(), r!()),
@@ -1111,7 +1128,7 @@ impl<'a> R<'a> {
                     ok: r!(),
                 }
             }
-            52 => I::Assert(r!(), self.opt()?, r!(), r!()),
+            52 => I::Assert(r!(), self.opt()?, r!(), r!(), r!()),
             53 => I::TypeOf(r!(), r!()),
             54 => I::Implements(r!(), r!(), r!()),
             55 => I::MapIter(r!(), r!()),

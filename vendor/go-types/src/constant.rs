@@ -69,13 +69,25 @@ impl fmt::Display for Value {
                 //f.write_str("int: ")?;
                 s.fmt(f)
             }
-            Value::Rat(r) => {
-                //f.write_str("rat: ")?;
-                r.fmt(f)
-            }
+            // gmp: as go/constant's floatVal.String prints a float constant: `%.6g`,
+            // with `~` before one that is not an integer but prints as one.
+            Value::Rat(r) => match rat_to_f64(r) {
+                Some(x) if x.is_finite() => {
+                    let s = g6(x);
+                    if !r.is_integer() && !s.contains('.') && !s.contains('e') {
+                        write!(f, "~{s}")
+                    } else {
+                        f.write_str(&s)
+                    }
+                }
+                _ => r.fmt(f),
+            },
             Value::Float(s) => {
-                //f.write_str("float: ")?;
-                s.fmt(f)
+                if s.is_finite() {
+                    f.write_str(&g6(**s))
+                } else {
+                    s.fmt(f)
+                }
             }
             Value::Complex(r, i) => {
                 //f.write_str("complex: ")?;
@@ -148,7 +160,14 @@ impl Value {
             |val: &Value, btype: BasicType, rounded: Option<&mut Value>| -> bool {
                 match val.to_float() {
                     Value::Float(f) => match btype {
-                        BasicType::Float64 => true,
+                        // gmp: a typed float64 constant is rounded to float64, as
+                        // go/types' roundFloat64 does.
+                        BasicType::Float64 => {
+                            if let Some(r) = rounded {
+                                *r = Value::Float(f);
+                            }
+                            true
+                        }
                         BasicType::Float32 => {
                             let f32_ = *f as f32;
                             let ok = !f32_.is_infinite();
@@ -181,7 +200,8 @@ impl Value {
                         BasicType::Uint16 => ival.to_u16().is_some(),
                         BasicType::Uint32 => ival.to_u32().is_some(),
                         BasicType::Uint64 => ival.to_u64().is_some(),
-                        BasicType::UntypedInt => true,
+                        // gmp: an untyped rune constant (`const c = 'g'`) is an integer.
+                        BasicType::UntypedInt | BasicType::UntypedRune => true,
                         _ => unreachable!(),
                     }
                 }
@@ -816,15 +836,45 @@ fn short_quote_str(s: &str, max: usize) -> String {
     }
 }
 
+/// `fmt.Sprintf("%.6g", x)`: six significant digits, trailing zeros dropped, the
+/// exponent form below 1e-4 and from 1e6.
+fn g6(x: f64) -> String {
+    if x == 0.0 {
+        return "0".into();
+    }
+    let e = format!("{:.5e}", x);
+    let (mant, exp) = e.split_once('e').unwrap();
+    let exp: i32 = exp.parse().unwrap();
+    let trim = |m: &str| {
+        if m.contains('.') {
+            m.trim_end_matches('0').trim_end_matches('.').to_string()
+        } else {
+            m.to_string()
+        }
+    };
+    if exp < -4 || exp >= 6 {
+        let sign = if exp < 0 { '-' } else { '+' };
+        return format!("{}e{sign}{:02}", trim(mant), exp.abs());
+    }
+    let decimals = (5 - exp).max(0) as usize;
+    trim(&format!("{:.*}", decimals, x))
+}
+
+// gmp: digit separators (`1_000`), upper-case prefixes (`0X`, `0B`, `0O`) and
+// old-style octal (`017` is 15) as the Go spec reads integer literals.
 fn int_from_literal(lit: &str) -> Value {
-    let result = if lit.starts_with("0x") {
-        BigInt::from_str_radix(&lit[2..], 16)
-    } else if lit.starts_with("0o") {
-        BigInt::from_str_radix(&lit[2..], 8)
-    } else if lit.starts_with("0b") {
-        BigInt::from_str_radix(&lit[2..], 2)
+    let lit: String = lit.chars().filter(|c| *c != '_').collect();
+    let lower = lit.to_ascii_lowercase();
+    let result = if let Some(h) = lower.strip_prefix("0x") {
+        BigInt::from_str_radix(h, 16)
+    } else if let Some(o) = lower.strip_prefix("0o") {
+        BigInt::from_str_radix(o, 8)
+    } else if let Some(b) = lower.strip_prefix("0b") {
+        BigInt::from_str_radix(b, 2)
+    } else if lower.len() > 1 && lower.starts_with('0') {
+        BigInt::from_str_radix(&lower[1..], 8)
     } else {
-        BigInt::from_str_radix(lit, 10)
+        BigInt::from_str_radix(&lower, 10)
     };
     match result {
         Ok(i) => Value::Int(i),
@@ -832,18 +882,95 @@ fn int_from_literal(lit: &str) -> Value {
     }
 }
 
+// gmp: a floating-point literal is the exact rational it spells (go/constant keeps
+// untyped constants exact), so `0.1 + 0.2` is 3/10 and rounds to the float64 0.3.
+// Decimal and hexadecimal forms, with digit separators; an exponent beyond ±4000
+// (far past float64's range) is taken as float64 parses it.
 fn float_from_literal(lit: &str) -> Value {
-    match lit.parse::<f64>() {
-        Ok(f) => Value::with_f64(f),
-        Err(_) => Value::Unknown,
-    }
+    exact_float_literal(lit).unwrap_or_else(|| {
+        let s: String = lit.chars().filter(|c| *c != '_').collect();
+        match s.parse::<f64>() {
+            Ok(f) => Value::with_f64(f),
+            Err(_) => Value::Unknown,
+        }
+    })
 }
 
-fn rat_to_f64(r: &BigRational) -> Option<f64> {
-    match (r.numer().to_f64(), r.denom().to_f64()) {
-        (Some(n), Some(d)) => Some(n / d),
-        _ => None,
+fn exact_float_literal(lit: &str) -> Option<Value> {
+    let s: String = lit.chars().filter(|c| *c != '_').collect::<String>().to_ascii_lowercase();
+    let (mant, exp2, exp10) = if let Some(h) = s.strip_prefix("0x") {
+        let (m, e) = h.split_once('p').unwrap_or((h, "0"));
+        let e: i64 = e.parse().ok()?;
+        let (ip, fp) = m.split_once('.').unwrap_or((m, ""));
+        let digits = format!("{ip}{fp}");
+        let mant = BigInt::from_str_radix(if digits.is_empty() { "0" } else { &digits }, 16).ok()?;
+        (mant, e - 4 * fp.len() as i64, 0)
+    } else {
+        let (m, e) = s.split_once('e').unwrap_or((&s, "0"));
+        let e: i64 = e.parse().ok()?;
+        let (ip, fp) = m.split_once('.').unwrap_or((m, ""));
+        let digits = format!("{ip}{fp}");
+        let mant = BigInt::from_str_radix(if digits.is_empty() { "0" } else { &digits }, 10).ok()?;
+        (mant, 0, e - fp.len() as i64)
+    };
+    if exp2.abs() > 16000 || exp10.abs() > 4000 {
+        return None;
     }
+    let pow = |base: u32, e: i64| num_traits::pow::pow(BigInt::from(base), e.unsigned_abs() as usize);
+    let mut r = BigRational::from_integer(mant);
+    if exp2 != 0 {
+        let p = BigRational::from_integer(pow(2, exp2));
+        r = if exp2 > 0 { r * p } else { r / p };
+    }
+    if exp10 != 0 {
+        let p = BigRational::from_integer(pow(10, exp10));
+        r = if exp10 > 0 { r * p } else { r / p };
+    }
+    Some(Value::Rat(r))
+}
+
+// gmp: the float64 nearest to the rational (ties to even), as go/constant's
+// Float64Val rounds; dividing the numerator's and denominator's own float64s
+// rounded twice (`0.1 + 0.2` came out 0.30000000000000004).
+fn rat_to_f64(r: &BigRational) -> Option<f64> {
+    use num_integer::Integer;
+    use num_traits::{One, Zero};
+    let (n, d) = (r.numer(), r.denom());
+    if n.is_zero() {
+        return Some(0.0);
+    }
+    let neg = n.is_negative() != d.is_negative();
+    let (n, d) = (n.abs(), d.abs());
+    // q = n * 2^s / d has 56 or 57 bits: 53 for the mantissa, the rest to round.
+    let s = 56 - n.bits() as i64 + d.bits() as i64;
+    let (num, den) = if s >= 0 {
+        (n << s as usize, d)
+    } else {
+        (n, d << (-s) as usize)
+    };
+    let (q, rem) = num.div_rem(&den);
+    let shift = q.bits() as i64 - 53;
+    let one = BigInt::one();
+    let mut mant = &q >> shift as usize;
+    let low = &q - (&mant << shift as usize);
+    let half = &one << (shift - 1) as usize;
+    let odd = (&mant & &one) == one;
+    if low > half || (low == half && (!rem.is_zero() || odd)) {
+        mant += 1;
+    }
+    let mut e = shift - s;
+    let mut m = mant.to_f64()?;
+    // (mant may have become 2^53: still exact as an f64.)
+    while e > 1000 {
+        m *= 2f64.powi(1000);
+        e -= 1000;
+    }
+    while e < -1000 {
+        m *= 2f64.powi(-1000);
+        e += 1000;
+    }
+    m *= 2f64.powi(e as i32);
+    Some(if neg { -m } else { m })
 }
 
 #[cfg(test)]

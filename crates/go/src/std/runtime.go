@@ -8,3 +8,22 @@ func GC()
 func LockOSThread()
 func UnlockOSThread()
 func Stack(buf []byte, all bool) int
+
+// Error identifies a run-time error (runtime/error.go).
+type Error interface {
+	error
+	// RuntimeError is a no-op that tells a run-time error from an ordinary one.
+	RuntimeError()
+}
+
+// A PanicNilError is what panic(nil) panics with since Go 1.21 (runtime/panic.go).
+type PanicNilError struct {
+	_ [0]*PanicNilError
+}
+
+func (*PanicNilError) Error() string { return "runtime error: panic called with nil argument" }
+func (*PanicNilError) RuntimeError() {}
+
+// KeepAlive marks x reachable up to the call (the explorer's values are never freed
+// early, so it does nothing else).
+func KeepAlive(x any) {}

@@ -13,7 +13,9 @@ const (
 
 func Sleep(d Duration)
 
-func (d Duration) String() string
+func (d Duration) String() string { return durationString(d) }
+
+func durationString(d Duration) string
 func (d Duration) Nanoseconds() int64   { return int64(d) }
 func (d Duration) Microseconds() int64  { return int64(d) / 1000 }
 func (d Duration) Milliseconds() int64  { return int64(d) / 1000000 }

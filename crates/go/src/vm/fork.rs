@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use gmp_core::code::GCode;
 use gmp_core::fork::Forker;
 
-use super::{map_key, ChanVals, Closure, Frame, Gor, MapObj, Ptr, Slice, V};
+use super::{map_key, Arr, ChanVals, Closure, Frame, Gor, MapObj, Ptr, Slice, V};
 
 fn vals(vs: &[V], f: &mut Forker) -> Vec<V> {
     vs.iter().map(|v| fork_v(v, f)).collect()
@@ -42,7 +42,10 @@ pub(super) fn fork_v(v: &V, f: &mut Forker) -> V {
         V::Chan(c) => V::Chan(*c),
         V::Ptr(p) => V::Ptr(ptr(p, f)),
         V::Slice(s) => V::Slice(Box::new(Slice {
-            arr: array(&s.arr, f),
+            arr: match &s.arr {
+                Arr::Vec(a) => Arr::Vec(array(a, f)),
+                Arr::Array(p) => Arr::Array(f.arc(p, |f, p| ptr(p, f))),
+            },
             off: s.off,
             len: s.len,
             cap: s.cap,

@@ -43,65 +43,33 @@ impl GraphEdges {
 
 impl<'a, S: SourceRead> Checker<'a, S> {
     pub fn init_order(&mut self) {
+        // gmp: types2's order (and the spec's since Go 1.21): repeatedly take the node
+        // with the fewest dependencies left, the earliest declared among equals (a
+        // ready variable, earliest in declaration order), one at a time. Go 1.12's
+        // batches, with ties left to hash order, initialised variables in a different
+        // order from run to run.
         let (mut nodes, edges) = self.dependency_graph();
-        nodes.sort_by(|a, b| a.ndeps.cmp(&b.ndeps)); // sort by n_deps
-        let len = nodes.len();
-        let mut nodes = &mut nodes[0..len];
         let mut order: Vec<ObjKey> = vec![];
         let mut emitted: HashSet<DeclInfoKey> = HashSet::new();
-
-        loop {
-            if nodes.len() == 0 {
-                break;
-            }
-            let mut first_dependant = nodes
-                .iter()
-                .enumerate()
-                .find(|(_, n)| n.ndeps > 0)
-                .map_or(nodes.len(), |(i, _)| i);
-            if first_dependant == 0 {
-                // we have a cycle with the first node
+        while !nodes.is_empty() {
+            let i = (0..nodes.len())
+                .min_by_key(|&i| (nodes[i].ndeps, self.lobj(nodes[i].obj).order()))
+                .unwrap();
+            let n = nodes.remove(i);
+            if n.ndeps > 0 {
+                // a cycle (see findPath in go/types)
                 let visited = &mut HashSet::new();
-                let obj = nodes[0].obj;
-                // If obj is not part of the cycle (e.g., obj->b->c->d->c),
-                // cycle will be nil. Don't report anything in that case since
-                // the cycle is reported when the algorithm gets to an object
-                // in the cycle.
-                // Furthermore, once an object in the cycle is encountered,
-                // the cycle will be broken (dependency count will be reduced
-                // below), and so the remaining nodes in the cycle don't trigger
-                // another error (unless they are part of multiple cycles).
-                if let Some(cycle) = find_path(&self.obj_map, obj, obj, visited, self.tc_objs) {
+                if let Some(cycle) = find_path(&self.obj_map, n.obj, n.obj, visited, self.tc_objs) {
                     self.report_cycle(&cycle);
                 }
-                // Ok to continue, but the variable initialization order
-                // will be incorrect at this point since it assumes no
-                // cycle errors.
-                // set first_dependant to 1 to remove the first node,
-                first_dependant = 1;
             }
-
-            let mut indep: Vec<ObjKey> = nodes[0..first_dependant].iter().map(|n| n.obj).collect();
-            indep.sort_by(|a, b| self.lobj(*a).order().cmp(&self.lobj(*b).order()));
-            order.append(&mut indep);
-
-            // reduce dependency count of all dependent nodes
-            let to_sub: Map<ObjKey, usize> =
-                nodes[0..first_dependant]
-                    .iter()
-                    .fold(Map::new(), |mut init, x| {
-                        for p in edges[&x.obj].pred.borrow().iter() {
-                            *init.entry(*p).or_insert(0) += 1;
-                        }
-                        init
-                    });
-            // remove resolved nodes
-            nodes = &mut nodes[first_dependant..];
-            for n in nodes.iter_mut() {
-                n.ndeps -= *to_sub.get(&n.obj).unwrap_or(&0);
+            let preds = edges[&n.obj].pred.borrow();
+            for m in nodes.iter_mut() {
+                if preds.contains(&m.obj) {
+                    m.ndeps = m.ndeps.saturating_sub(1);
+                }
             }
-            // sort nodes, shoud be fast as it's almost sorted
-            nodes.sort_by(|a, b| a.ndeps.cmp(&b.ndeps));
+            order.push(n.obj);
         }
 
         // record the init order for variables with initializers only
