@@ -347,14 +347,67 @@ fn compile_file(path: &str) -> Result<std::sync::Arc<gmp_go::GoProgram>, ExitCod
             return Err(ExitCode::from(1));
         }
     };
-    compile_text(&src)
+    compile_text(&src, &go_file_name(path))
 }
 
-fn compile_text(src: &str) -> Result<std::sync::Arc<gmp_go::GoProgram>, ExitCode> {
+/// The name go build gives a file argument in its messages (`base.ShortPath`): the
+/// path relative to the working directory when that is shorter, `./` before a file in
+/// it (`go run t.go` says `./t.go:4:2: ...`, `go run sub/t.go` says `sub/t.go:...`).
+fn go_file_name(path: &str) -> String {
+    use std::path::{Component, Path, PathBuf};
+    let Ok(cwd) = std::env::current_dir() else {
+        return path.to_string();
+    };
+    let clean = |p: &Path| {
+        let mut out = PathBuf::new();
+        for c in p.components() {
+            match c {
+                Component::ParentDir => {
+                    out.pop();
+                }
+                Component::CurDir => {}
+                c => out.push(c),
+            }
+        }
+        out
+    };
+    let abs = clean(&cwd.join(path));
+    let cwd = clean(&cwd);
+    let common = abs
+        .components()
+        .zip(cwd.components())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let mut rel = PathBuf::new();
+    for _ in common..cwd.components().count() {
+        rel.push("..");
+    }
+    for c in abs.components().skip(common) {
+        rel.push(c);
+    }
+    let (rel, abs) = (
+        rel.to_string_lossy().into_owned(),
+        abs.to_string_lossy().into_owned(),
+    );
+    let short = if rel.len() < abs.len() { rel } else { abs };
+    if short.contains('/') {
+        short
+    } else {
+        format!("./{short}")
+    }
+}
+
+/// Compiles Go source; compile errors go to stderr as `go build` prints them, the file
+/// named `file`.
+fn compile_text(src: &str, file: &str) -> Result<std::sync::Arc<gmp_go::GoProgram>, ExitCode> {
     gmp_go::compile(src).map_err(|diags| {
         eprintln!("# command-line-arguments");
         for d in diags {
-            eprintln!("{d}");
+            let line = d.to_string();
+            match line.strip_prefix("./main.go") {
+                Some(rest) => eprintln!("{file}{rest}"),
+                None => eprintln!("{line}"),
+            }
         }
         ExitCode::from(1)
     })
@@ -374,7 +427,9 @@ fn run(a: RunArgs) -> ExitCode {
             compile_file(&a.scenario)
         } else {
             match file_scenario(&a) {
-                Ok((s, p)) => compile_text(&go_scenarios::source(s, &p)),
+                Ok((s, p)) => {
+                    compile_text(&go_scenarios::source(s, &p), &go_file_name(&a.scenario))
+                }
                 Err(e) => return usage_error(e),
             }
         };
@@ -408,6 +463,9 @@ fn run(a: RunArgs) -> ExitCode {
         } else {
             Keep::None
         },
+        // Each write reaches its stream when the program makes it, so stdout and
+        // stderr sent to one place interleave as Go's do.
+        write_journal: true,
         ..Config::default()
     };
     if a.driver == "live" {
@@ -471,14 +529,31 @@ fn run(a: RunArgs) -> ExitCode {
 }
 
 /// What a run printed so far, streamed to stdout (the program) and stderr (builtin
-/// println, schedtrace), read through the runtime's output cursor.
+/// println, schedtrace): each write as the program made it, in its order
+/// (`Config::write_journal`), or else read through the runtime's output cursor.
 #[derive(Default)]
 struct Output(gmp_core::output::OutputCursor);
 
 impl Output {
-    /// Prints what is new; an unfinished last line waits for its end (or the exit).
+    /// Prints what is new; without the journal an unfinished last line waits for its
+    /// end (or the exit).
     fn flush(&mut self, rt: &gmp_core::Runtime) {
         use std::io::Write;
+        let writes = rt.take_writes();
+        if !writes.is_empty() || rt.cfg().write_journal {
+            let (mut out, mut err) = (std::io::stdout(), std::io::stderr());
+            for (fd, text) in writes {
+                // Unbuffered, as a Go program's os.Stdout and os.Stderr are.
+                if fd == 2 {
+                    let _ = err.write_all(text.as_bytes());
+                    let _ = err.flush();
+                } else {
+                    let _ = out.write_all(text.as_bytes());
+                    let _ = out.flush();
+                }
+            }
+            return;
+        }
         let new = rt.output_since(&mut self.0);
         let mut out = std::io::stdout().lock();
         for (i, l) in new.stdout.iter().enumerate() {

@@ -312,7 +312,11 @@ fn set_writes_a_go_files_constants() {
 fn check_prints_compile_errors_as_go_build_does() {
     // go build prints: # command-line-arguments / ./main.go:4:2: undefined: x
     let f = write_go("check", "package main\n\nfunc main() {\n\tx = 1\n}\n");
-    let o = gmp(&["check", f.to_str().unwrap()]);
+    let o = Command::new(env!("CARGO_BIN_EXE_gmp"))
+        .args(["check", "main.go"])
+        .current_dir(f.parent().unwrap())
+        .output()
+        .unwrap();
     assert_status(&o, 1);
     assert_eq!(
         stderr(&o),
@@ -369,4 +373,66 @@ fn gctrace_from_godebug() {
             "{l}"
         );
     }
+}
+
+/// stdout and stderr sent to one pipe (a terminal, `2>&1`) keep the program's order:
+/// each write reaches its stream when the program makes it, as Go's unbuffered
+/// os.Stdout and os.Stderr do. `programs/stdout_stderr_order.expected` is what
+/// `go run stdout_stderr_order.go 2>&1` printed with Go 1.27.3 (40 of 40 runs), for
+/// both drivers.
+#[test]
+fn stdout_and_stderr_interleave_as_written() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/programs");
+    let prog = dir.join("stdout_stderr_order.go");
+    let want = std::fs::read_to_string(dir.join("stdout_stderr_order.expected")).unwrap();
+    for driver in ["sim", "live"] {
+        use std::io::Read;
+        let (mut r, w) = std::io::pipe().expect("a pipe");
+        let mut c = Command::new(env!("CARGO_BIN_EXE_gmp"));
+        c.args([
+            "run",
+            prog.to_str().unwrap(),
+            "--procs",
+            "1",
+            "--driver",
+            driver,
+        ])
+        .stdout(w.try_clone().unwrap())
+        .stderr(w);
+        let mut child = c.spawn().expect("cannot run gmp");
+        drop(c);
+        let mut got = String::new();
+        r.read_to_string(&mut got).unwrap();
+        assert!(child.wait().unwrap().success(), "{driver}: {got}");
+        assert_eq!(got, want, "{driver}: the two streams' order");
+    }
+}
+
+/// Compile errors name the file as go build names its argument (`base.ShortPath`): a
+/// file in the working directory as `./t.go`, one below it as `sub/t.go`.
+#[test]
+fn compile_errors_name_the_file_given() {
+    let dir = std::env::temp_dir().join(format!("gmp-cli-names-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    let src = "package main\n\nfunc main() {\n\tx := 1\n}\n";
+    std::fs::write(dir.join("t.go"), src).unwrap();
+    std::fs::write(dir.join("sub/t.go"), src).unwrap();
+    for (arg, name) in [
+        ("t.go", "./t.go"),
+        ("sub/t.go", "sub/t.go"),
+        ("./sub/t.go", "sub/t.go"),
+    ] {
+        let o = Command::new(env!("CARGO_BIN_EXE_gmp"))
+            .args(["check", arg])
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert_status(&o, 1);
+        assert_eq!(
+            stderr(&o),
+            format!("# command-line-arguments\n{name}:4:2: declared and not used: x\n"),
+            "gmp check {arg}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -121,6 +121,8 @@ pub struct Output {
     stack_copies: Mutex<Vec<StackCopy>>,
     exit: Mutex<Option<ExitStatus>>,
     exited: AtomicBool,
+    /// Every write to fd 1 or 2 in the order made, when kept ([`Output::with_journal`]).
+    journal: Option<Mutex<Vec<(u8, String)>>>,
 }
 
 /// A lock that a panicking writer left poisoned still holds whole lines.
@@ -197,6 +199,11 @@ impl Default for Output {
 
 impl Output {
     pub(crate) fn new() -> Output {
+        Output::with_journal(false)
+    }
+
+    /// An output that also keeps every write in order (see [`Output::take_writes`]).
+    pub(crate) fn with_journal(journal: bool) -> Output {
         Output {
             stdout: Mutex::new(Vec::new()),
             stderr: Mutex::new(Vec::new()),
@@ -208,13 +215,26 @@ impl Output {
             stack_copies: Mutex::new(Vec::new()),
             exit: Mutex::new(None),
             exited: AtomicBool::new(false),
+            journal: journal.then(|| Mutex::new(Vec::new())),
         }
+    }
+
+    fn journal(&self, fd: u8, text: String) {
+        if let Some(j) = &self.journal {
+            lock(j).push((fd, text));
+        }
+    }
+
+    /// The writes kept since the last call, in order (taken).
+    pub(crate) fn take_writes(&self) -> Vec<(u8, String)> {
+        self.journal.as_ref().map(take_vec).unwrap_or_default()
     }
 
     // ---- writers (the runtime) ----
 
     /// Stores a program line on stdout; returns its index.
     pub(crate) fn push_stdout(&self, line: String) -> usize {
+        self.journal(1, format!("{line}\n"));
         let mut out = self.stdout.lock().unwrap();
         out.push(line);
         out.len() - 1
@@ -233,6 +253,7 @@ impl Output {
         if text.is_empty() {
             return None;
         }
+        self.journal(if fd == 2 { 2 } else { 1 }, text.to_string());
         let mut first = None;
         let mut out = buf.lock().unwrap();
         let mut parts = text.split('\n').peekable();
@@ -257,11 +278,13 @@ impl Output {
 
     /// A line of the program's stderr (builtin `println`).
     pub(crate) fn push_stderr(&self, line: String) {
+        self.journal(2, format!("{line}\n"));
         self.stderr.lock().unwrap().push(line);
     }
 
     /// One line of the runtime's own stderr (gctrace).
     pub(crate) fn push_schedtrace(&self, line: Arc<str>) {
+        self.journal(2, format!("{line}\n"));
         self.schedtrace.lock().unwrap().push(line);
     }
 
@@ -271,6 +294,7 @@ impl Output {
     pub(crate) fn push_schedtrace_text(&self, text: &str, mut each: impl FnMut(usize)) {
         let mut out = self.schedtrace.lock().unwrap();
         for line in text.lines() {
+            self.journal(2, format!("{line}\n"));
             out.push(line.into());
             each(out.len() - 1);
         }
@@ -395,6 +419,7 @@ impl Output {
             stack_copies: Mutex::new(Vec::new()),
             exit: fork_mutex(&self.exit),
             exited: self.exited.fork(),
+            journal: None,
         }
     }
 
@@ -442,6 +467,12 @@ impl Output {
 
 impl Runtime {
     /// Everything printed since `cursor`, which moves past it. Non-blocking.
+    /// The writes to stdout (1) and stderr (2) since the last call, in the order they
+    /// were made, taken (with [`crate::Config::write_journal`]; none without it).
+    pub fn take_writes(&self) -> Vec<(u8, String)> {
+        self.output.take_writes()
+    }
+
     pub fn output_since(&self, cursor: &mut OutputCursor) -> OutputSince {
         OutputSince {
             pending_spawns: self.requests.pending_spawns(),

@@ -452,6 +452,10 @@ pub struct Config {
     pub keep_events: Keep,
     /// `runtime.NumCPU()` as the program sees it.
     pub ncpu: u32,
+    /// Keep every write to stdout and stderr in the order it was made (the program's,
+    /// schedtrace's and gctrace's), for a reader that prints them as a terminal shows
+    /// them ([`Runtime::take_writes`]; the CLI).
+    pub write_journal: bool,
 }
 
 impl Default for Config {
@@ -469,6 +473,7 @@ impl Default for Config {
             cost: OpCost::default(),
             keep_events: Keep::All,
             ncpu: 2,
+            write_journal: false,
         }
     }
 }
@@ -582,7 +587,7 @@ impl Runtime {
             events: EventLog::new(cfg.keep_events, rmw),
             clock: env.virtual_clock(),
             env,
-            output: Output::new(),
+            output: Output::with_journal(cfg.write_journal),
             main_started: AtomicBool::new(false),
             sysmon: Mutex::new(crate::sysmon::SysmonState::new(MAX_MODEL_PROCS)),
             sysmon_note: AtomicBool::new(false),

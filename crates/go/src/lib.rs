@@ -116,9 +116,29 @@ impl SourceRead for Src {
     }
 }
 
+/// The exported package-level names of the real packages the explorer offers
+/// (`tools/std-exports`, from Go 1.27.3's sources).
+const GO_EXPORTS: &str = include_str!("std/go_exports.txt");
+
 /// Go 1.27's wording for the messages whose text changed since `go/types` 1.12.
 fn go_message(msg: &str) -> String {
     let m = msg.trim();
+    // A name real Go's package has and the explorer's library does not: not a
+    // misspelling, so not "undefined" (go build would compile it).
+    if let Some(rest) = m.strip_prefix("undefined: ") {
+        let name = rest.split(' ').next().unwrap_or(rest);
+        if let Some((pkg, sel)) = name.split_once('.') {
+            let real = GO_EXPORTS.lines().any(|l| {
+                l.rsplit_once('.')
+                    .is_some_and(|(path, n)| n == sel && path.rsplit('/').next() == Some(pkg))
+            });
+            if real {
+                return format!(
+                    "gmp: {pkg}.{sel} is not supported by the explorer's Go yet (its library has only part of package {pkg})"
+                );
+            }
+        }
+    }
     if let Some(x) = m.strip_prefix("undeclared name: ") {
         return format!("undefined: {x}");
     }

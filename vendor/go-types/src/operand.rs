@@ -316,7 +316,31 @@ impl Operand {
         // <typ>
         if has_type {
             if self.typ != Some(universe.types()[&BasicType::Invalid]) {
-                f.write_str(" of type ")?;
+                // gmp: types2 describes a defined type's structure ("variable of
+                // struct type Cat", "value of int type Celsius"; `compositeKind`).
+                let t = self.typ.unwrap();
+                if let Type::Named(n) = &tc_objs.types[t] {
+                    let what = match &tc_objs.types[n.underlying()] {
+                        Type::Basic(b) => b.name(),
+                        Type::Array(_) => "array",
+                        Type::Slice(_) => "slice",
+                        Type::Struct(_) => "struct",
+                        Type::Pointer(_) => "pointer",
+                        Type::Signature(_) => "func",
+                        Type::Interface(_) => "interface",
+                        Type::Map(_) => "map",
+                        Type::Chan(_) => "chan",
+                        Type::Tuple(_) => "tuple",
+                        Type::Named(_) => "",
+                    };
+                    if !what.is_empty() {
+                        write!(f, " of {what} type ")?;
+                    } else {
+                        f.write_str(" of type ")?;
+                    }
+                } else {
+                    f.write_str(" of type ")?;
+                }
                 fmt_type(self.typ, f, tc_objs)?;
             } else {
                 f.write_str(" with invalid type")?;

@@ -343,14 +343,25 @@ impl<'a, S: SourceRead> Checker<'a, S> {
                             let pkg = &self.tc_objs.pkgs[*imported];
                             let sel_name = &self.ast_objs.idents[e.sel].name;
                             let exp_op = self.tc_objs.scopes[*pkg.scope()].lookup(sel_name);
+                            // gmp: types2's texts: `undefined: fmt.Printline`, with
+                            // `(but have Println)` for a name that differs only in case,
+                            // and `name x not exported by package p`.
                             if exp_op.is_none() {
                                 if !pkg.fake() {
                                     let pos = self.ast_ident(e.sel).pos;
-                                    let msg = format!(
-                                        "{} not declared by package {}",
-                                        sel_name,
-                                        pkg.name().as_ref().unwrap()
-                                    );
+                                    let pname = pkg.name().clone().unwrap_or_default();
+                                    let scope = &self.tc_objs.scopes[*pkg.scope()];
+                                    let mut names: Vec<&String> = scope.elems().keys().collect();
+                                    names.sort();
+                                    let lower = sel_name.to_lowercase();
+                                    let have = names.into_iter().find(|n| {
+                                        n.starts_with(|c: char| c.is_uppercase())
+                                            && n.to_lowercase() == lower
+                                    });
+                                    let msg = match have {
+                                        Some(h) => format!("undefined: {pname}.{sel_name} (but have {h})"),
+                                        None => format!("undefined: {pname}.{sel_name}"),
+                                    };
                                     self.error(pos, msg);
                                 }
                                 return err_exit(x);
@@ -359,7 +370,7 @@ impl<'a, S: SourceRead> Checker<'a, S> {
                             if !exp.exported() {
                                 let pos = self.ast_ident(e.sel).pos;
                                 let msg = format!(
-                                    "{} not declared by package {}",
+                                    "name {} not exported by package {}",
                                     sel_name,
                                     pkg.name().as_ref().unwrap()
                                 );

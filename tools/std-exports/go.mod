@@ -1,0 +1,3 @@
+module gmp/tools/std-exports
+
+go 1.27
