@@ -100,6 +100,11 @@ struct FnCx {
     max_args: u64,
     slot_off: Vec<u32>,
     pending_label: Option<String>,
+    /// Where each label's statement begins, and the `goto`s waiting for theirs (the
+    /// checker has made sure each label exists and no goto jumps into a block or
+    /// over a declaration).
+    labels: HashMap<String, u32>,
+    gotos: Vec<(usize, String)>,
     /// Fallthrough jumps waiting for the next clause's body.
     fallthrough: Vec<usize>,
     /// Inside a go/defer thunk: (has a receiver, the parameter registers).
@@ -994,6 +999,11 @@ impl<'a> Compiler<'a> {
     }
 
     fn finish(&mut self, id: FuncId, nparams: u32, ncaps: u32) {
+        for (j, name) in std::mem::take(&mut self.f().gotos) {
+            if let Some(&to) = self.f().labels.get(&name) {
+                self.patch(j, to);
+            }
+        }
         let f = self.stack.pop().unwrap();
         let func = &mut self.funcs[id as usize];
         // The frame itself is laid out once every body is known ([`Compiler::layout`]).
@@ -1383,6 +1393,8 @@ impl<'a> Compiler<'a> {
             Stmt::Labeled(lk) => {
                 let l = &self.a().l_stmts[*lk];
                 let name = self.cx.ast.idents[l.label].name.clone();
+                let here = self.here();
+                self.f().labels.insert(name.clone(), here);
                 self.f().pending_label = Some(name);
                 self.stmt(&l.stmt)
             }
@@ -1604,7 +1616,14 @@ impl<'a> Compiler<'a> {
                 let j = self.emit(I::Jmp(0), line);
                 self.f().fallthrough.push(j);
             }
-            _ => return Err(self.unsupported(b.token_pos, "goto")),
+            Token::GOTO => {
+                let Some(name) = label else {
+                    return Err(self.diag(b.token_pos, "goto without a label"));
+                };
+                let j = self.emit(I::Jmp(0), line);
+                self.f().gotos.push((j, name));
+            }
+            _ => return Err(self.unsupported(b.token_pos, "this branch statement")),
         }
         Ok(())
     }
@@ -2850,6 +2869,9 @@ impl<'a> Compiler<'a> {
                         self.emit(I::Closure(d, f, vec![]), line);
                         return Ok(d);
                     }
+                    if let Some(n) = self.selector_native(e) {
+                        return Ok(self.native_value(o, n, line));
+                    }
                     return Err(self.unsupported(pos, &format!("{} as a value", self.qual_name(o))));
                 }
                 _ => return Err(self.unsupported(pos, "this selector")),
@@ -2878,7 +2900,205 @@ impl<'a> Compiler<'a> {
                 }
                 Ok(x)
             }
-            _ => Err(self.unsupported(pos, "a method value (call the method instead)")),
+            SelectionKind::MethodVal => self.method_value(s, &sel, line),
+            SelectionKind::MethodExpr => self.method_expr(e, &sel, line),
+        }
+    }
+
+    /// `x.M` as a value: a closure over the receiver, evaluated (and, for a value
+    /// receiver, copied) now, as Go's method value `main.T.M-fm` is.
+    fn method_value(
+        &mut self,
+        s: &ast::SelectorExpr,
+        sel: &go_types::Selection,
+        line: u32,
+    ) -> R<Reg> {
+        let m = sel.obj();
+        let pos = self.cx.ast.idents[s.sel].pos;
+        let xt = self.type_of(&s.expr);
+        let (recv, rt) = self.method_receiver(s, sel, line)?;
+        let name: Arc<str> = Arc::from(self.cx.tc.lobjs[m].name().as_str());
+        let sig = self.cx.tc.lobjs[m].typ().unwrap();
+        let (np, nret) = (
+            self.sig(sig).map_or(0, |s| s.0.len()) as u32,
+            self.nresults(sig),
+        );
+        let target = if self.is_iface(rt) {
+            None
+        } else {
+            Some(*self.func_ids.get(&m).ok_or_else(|| {
+                self.unsupported(pos, &format!("the method value {name} of a library type"))
+            })?)
+        };
+        let fname = format!("{}.{}-fm", self.type_name(self.base_type(xt)), name);
+        let id = self.funcs.len() as FuncId;
+        self.funcs.push(vm::Func {
+            name: fname.clone(),
+            ..Default::default()
+        });
+        self.stack.push(FnCx {
+            name: fname,
+            scanned: true,
+            ..FnCx::default()
+        });
+        let params: Vec<Reg> = (0..np).map(|_| self.reg()).collect();
+        let cap = self.reg();
+        let dst = self.reg();
+        for _ in 1..nret.max(1) {
+            self.reg();
+        }
+        let call = match target {
+            Some(f) => {
+                let mut args = vec![cap];
+                args.extend(&params);
+                self.f().static_calls.push(f);
+                I::Call { f, args, dst, nret }
+            }
+            None => {
+                self.f().other_calls += 1;
+                I::CallIface {
+                    recv: cap,
+                    method: name,
+                    args: params,
+                    dst,
+                    nret,
+                }
+            }
+        };
+        self.f().has_call = true;
+        self.emit(call, line);
+        self.emit(I::Ret((dst..dst + nret).collect()), line);
+        self.finish(id, np, 1);
+        let d = self.reg();
+        self.emit(I::Closure(d, id, vec![recv]), line);
+        Ok(d)
+    }
+
+    /// `T.M` or `(*T).M` as a value: a function of the receiver then the method's
+    /// parameters (the method itself where the receiver is passed as it is declared;
+    /// else a wrapper that dereferences it, or calls through the interface).
+    fn method_expr(&mut self, e: &Expr, sel: &go_types::Selection, line: u32) -> R<Reg> {
+        let m = sel.obj();
+        let pos = e.pos(self.cx.ast);
+        let name: Arc<str> = Arc::from(self.cx.tc.lobjs[m].name().as_str());
+        let Expr::Selector(s) = e else {
+            return Err(self.unsupported(pos, "this method expression"));
+        };
+        let Some(tv) = self.tv(&s.expr) else {
+            return Err(self.unsupported(pos, "this method expression"));
+        };
+        let t = tv.typ;
+        if sel.indices().len() > 1 {
+            return Err(self.unsupported(pos, "a method expression of a promoted method"));
+        }
+        let mptr = self.method_ptr_recv(m);
+        let tptr = self.is_ptr(t);
+        let iface = self.is_iface(t);
+        let target = self.func_ids.get(&m).copied();
+        if let (Some(f), false) = (target, iface) {
+            if mptr == tptr {
+                let d = self.reg();
+                self.emit(I::Closure(d, f, vec![]), line);
+                return Ok(d);
+            }
+        }
+        if target.is_none() && !iface {
+            return Err(self.unsupported(
+                pos,
+                &format!("the method expression {name} of a library type"),
+            ));
+        }
+        let sig = self.cx.tc.lobjs[m].typ().unwrap();
+        let (np, nret) = (
+            self.sig(sig).map_or(0, |s| s.0.len()) as u32,
+            self.nresults(sig),
+        );
+        let fname = format!("{}.{}", self.type_name(t), name);
+        let id = self.funcs.len() as FuncId;
+        self.funcs.push(vm::Func {
+            name: fname.clone(),
+            ..Default::default()
+        });
+        self.stack.push(FnCx {
+            name: fname,
+            scanned: true,
+            ..FnCx::default()
+        });
+        let recv = self.reg();
+        let params: Vec<Reg> = (0..np).map(|_| self.reg()).collect();
+        let dst = self.reg();
+        for _ in 1..nret.max(1) {
+            self.reg();
+        }
+        let call = match target {
+            Some(f) if !iface => {
+                // (*T).M of a value method: the method gets *p.
+                let r = self.reg();
+                self.emit(I::Load(r, recv), line);
+                let mut args = vec![r];
+                args.extend(&params);
+                self.f().static_calls.push(f);
+                I::Call { f, args, dst, nret }
+            }
+            _ => {
+                self.f().other_calls += 1;
+                I::CallIface {
+                    recv,
+                    method: name,
+                    args: params,
+                    dst,
+                    nret,
+                }
+            }
+        };
+        self.f().has_call = true;
+        self.emit(call, line);
+        self.emit(I::Ret((dst..dst + nret).collect()), line);
+        self.finish(id, np + 1, 0);
+        let d = self.reg();
+        self.emit(I::Closure(d, id, vec![]), line);
+        Ok(d)
+    }
+
+    /// A library function the VM implements (`strings.ToUpper`) as a value: a function
+    /// that makes the native call with its parameters.
+    fn native_value(&mut self, o: ObjKey, n: Native, line: u32) -> Reg {
+        let sig = self.cx.tc.lobjs[o].typ().unwrap();
+        let (np, nret) = (
+            self.sig(sig).map_or(0, |s| s.0.len()) as u32,
+            self.nresults(sig),
+        );
+        let fname = self.qual_name(o);
+        let id = self.funcs.len() as FuncId;
+        self.funcs.push(vm::Func {
+            name: fname.clone(),
+            ..Default::default()
+        });
+        self.stack.push(FnCx {
+            name: fname,
+            scanned: true,
+            ..FnCx::default()
+        });
+        let args: Vec<Reg> = (0..np).map(|_| self.reg()).collect();
+        let dst = self.reg();
+        for _ in 1..nret.max(1) {
+            self.reg();
+        }
+        self.f().other_calls += 1;
+        self.f().has_call = true;
+        self.emit(I::Native { n, args, dst, nret }, line);
+        self.emit(I::Ret((dst..dst + nret).collect()), line);
+        self.finish(id, np, 0);
+        let d = self.reg();
+        self.emit(I::Closure(d, id, vec![]), line);
+        d
+    }
+
+    fn base_type(&self, t: TypeKey) -> TypeKey {
+        if self.is_ptr(t) {
+            self.elem_of_ptr(t)
+        } else {
+            t
         }
     }
 
@@ -2983,14 +3203,8 @@ impl<'a> Compiler<'a> {
                     .find_map(|ti| ti.selections.get(&c.func.id()))
                     .cloned()
                     .unwrap();
-                let xt = self.type_of(&s.expr);
-                let mptr = self.method_ptr_recv(st.obj());
-                let r = if mptr && !self.is_ptr(xt) && !self.is_iface(xt) {
-                    self.addr(&s.expr)?
-                } else {
-                    self.expr(&s.expr)?
-                };
-                Some(r)
+                // Evaluated now, as the go or defer statement does.
+                Some(self.method_receiver(s, &st, line)?.0)
             }
             _ => None,
         };
@@ -3263,64 +3477,10 @@ impl<'a> Compiler<'a> {
             {
                 if matches!(sel.kind(), SelectionKind::MethodVal) {
                     let m = sel.obj();
-                    let xt = self.type_of(&s.expr);
-                    let mptr = self.method_ptr_recv(m);
                     let name: Arc<str> = Arc::from(self.cx.tc.lobjs[m].name().as_str());
-                    let thunk = self.f().thunk_args.clone();
-                    let path = sel.indices().clone();
-                    let (recv_expr_ptr, xt) = if path.len() > 1 && thunk.is_none() {
-                        // A promoted method: the receiver is the embedded field.
-                        let mut p = if self.is_ptr(xt) {
-                            self.expr(&s.expr)?
-                        } else {
-                            self.addr(&s.expr)?
-                        };
-                        let mut t = if self.is_ptr(xt) {
-                            self.elem_of_ptr(xt)
-                        } else {
-                            xt
-                        };
-                        for i in &path[..path.len() - 1] {
-                            let d = self.reg();
-                            self.emit(I::SubPtr(d, p, *i as u32), line);
-                            t = self.field_type(t, *i);
-                            p = d;
-                            if self.is_ptr(t) {
-                                let d2 = self.reg();
-                                self.emit(I::Load(d2, p), line);
-                                p = d2;
-                                t = self.elem_of_ptr(t);
-                            }
-                        }
-                        (Some(p), t)
-                    } else {
-                        (None, xt)
-                    };
-                    let recv = match (&thunk, recv_expr_ptr) {
-                        (Some((true, regs)), _) => regs[0],
-                        (_, Some(p)) => {
-                            if mptr {
-                                p
-                            } else {
-                                let d = self.reg();
-                                self.emit(I::Load(d, p), line);
-                                d
-                            }
-                        }
-                        _ => {
-                            if self.is_iface(xt) {
-                                self.expr(&s.expr)?
-                            } else if mptr && !self.is_ptr(xt) {
-                                self.addr(&s.expr)?
-                            } else if !mptr && self.is_ptr(xt) {
-                                let p = self.expr(&s.expr)?;
-                                let d = self.reg();
-                                self.emit(I::Load(d, p), line);
-                                d
-                            } else {
-                                self.expr(&s.expr)?
-                            }
-                        }
+                    let (recv, xt) = match self.f().thunk_args.clone() {
+                        Some((true, regs)) => (regs[0], self.recv_type(s, &sel)),
+                        _ => self.method_receiver(s, &sel, line)?,
                     };
                     let args = self.call_args(c, ftype)?;
                     if self.is_iface(xt) {
@@ -3383,7 +3543,12 @@ impl<'a> Compiler<'a> {
             self.emit(I::Native { n, args, dst, nret }, line);
             return Ok(dst);
         }
-        if let Expr::Selector(s) = &c.func {
+        let is_selection = self
+            .cx
+            .infos
+            .iter()
+            .any(|ti| ti.selections.contains_key(&c.func.id()));
+        if let (Expr::Selector(s), false) = (&c.func, is_selection) {
             if let Some(o) = self.obj_of(s.sel) {
                 if matches!(self.cx.tc.lobjs[o].entity_type(), EntityType::Func(_))
                     && !self.func_ids.contains_key(&o)
@@ -3395,6 +3560,93 @@ impl<'a> Compiler<'a> {
         let f = self.expr(&c.func)?;
         self.emit(I::CallV { f, args, dst, nret }, line);
         Ok(dst)
+    }
+
+    /// The type of the receiver [`Compiler::method_receiver`] passes (the embedded
+    /// field's, for a promoted method), without emitting code.
+    fn recv_type(&self, s: &ast::SelectorExpr, sel: &go_types::Selection) -> TypeKey {
+        let xt = self.type_of(&s.expr);
+        let path = sel.indices();
+        if path.len() <= 1 {
+            return xt;
+        }
+        let mut t = self.base_type(xt);
+        for i in &path[..path.len() - 1] {
+            t = self.field_type(t, *i);
+            if self.is_ptr(t) {
+                t = self.elem_of_ptr(t);
+            }
+        }
+        t
+    }
+
+    /// The receiver a method call or method value `x.M` passes, and the type it has:
+    /// the embedded field a promoted method belongs to, `&x` for a pointer method of
+    /// an addressable value, `*p` for a value method through a pointer.
+    fn method_receiver(
+        &mut self,
+        s: &ast::SelectorExpr,
+        sel: &go_types::Selection,
+        line: u32,
+    ) -> R<(Reg, TypeKey)> {
+        let m = sel.obj();
+        let xt = self.type_of(&s.expr);
+        let mptr = self.method_ptr_recv(m);
+        let path = sel.indices().clone();
+        let (recv_expr_ptr, xt) = if path.len() > 1 {
+            // A promoted method: the receiver is the embedded field.
+            let mut p = if self.is_ptr(xt) {
+                self.expr(&s.expr)?
+            } else {
+                self.addr(&s.expr)?
+            };
+            let mut t = if self.is_ptr(xt) {
+                self.elem_of_ptr(xt)
+            } else {
+                xt
+            };
+            for i in &path[..path.len() - 1] {
+                let d = self.reg();
+                self.emit(I::SubPtr(d, p, *i as u32), line);
+                t = self.field_type(t, *i);
+                p = d;
+                if self.is_ptr(t) {
+                    let d2 = self.reg();
+                    self.emit(I::Load(d2, p), line);
+                    p = d2;
+                    t = self.elem_of_ptr(t);
+                }
+            }
+            (Some(p), t)
+        } else {
+            (None, xt)
+        };
+        let recv = match recv_expr_ptr {
+            Some(p) => {
+                if mptr {
+                    p
+                } else {
+                    let d = self.reg();
+                    self.emit(I::Load(d, p), line);
+                    d
+                }
+            }
+            None => {
+                if self.is_iface(xt) {
+                    self.expr(&s.expr)?
+                } else if mptr && !self.is_ptr(xt) {
+                    self.addr(&s.expr)?
+                } else if !mptr && self.is_ptr(xt) {
+                    let p = self.expr(&s.expr)?;
+                    let d = self.reg();
+                    self.emit(I::Load(d, p), line);
+                    d
+                } else {
+                    self.expr(&s.expr)?
+                }
+            }
+        };
+        Ok((recv, xt))
     }
 
     fn conversion(&mut self, c: &ast::CallExpr, to: TypeKey, line: u32) -> R<Reg> {
@@ -3583,6 +3835,64 @@ impl<'a> Compiler<'a> {
                     I::Native {
                         n,
                         args: xs,
+                        dst: d,
+                        nret: 0,
+                    },
+                    line,
+                );
+            }
+            B::Min | B::Max => {
+                // (A constant min or max never gets here: it is a constant.)
+                let t = self.type_of(e);
+                let k = self.kind(t);
+                let mut regs = Vec::new();
+                for i in 0..c.args.len() {
+                    regs.push(match &thunk {
+                        Some((_, r)) => r[i],
+                        None => self.expr_to(&c.args[i], t)?,
+                    });
+                }
+                self.emit(I::Move(d, regs[0]), line);
+                for &r in &regs[1..] {
+                    if matches!(k, Kind::Float | Kind::Float32) {
+                        let n = if b == B::Min {
+                            Native::MinFloat
+                        } else {
+                            Native::MaxFloat
+                        };
+                        self.emit(
+                            I::Native {
+                                n,
+                                args: vec![d, r],
+                                dst: d,
+                                nret: 1,
+                            },
+                            line,
+                        );
+                    } else {
+                        // d = r if r < d (min) / r > d (max): the first of equals stays.
+                        let op = if b == B::Min { BinOp::Lt } else { BinOp::Gt };
+                        let c = self.reg();
+                        self.emit(I::Bin(op, k, c, r, d), line);
+                        let j = self.emit(I::JmpIfNot(c, 0), line);
+                        self.emit(I::Move(d, r), line);
+                        let h = self.here();
+                        self.patch(j, h);
+                    }
+                }
+            }
+            B::Clear => {
+                let x = arg(self, 0)?;
+                let t = self.type_of(&c.args[0]);
+                let z = match self.tk(self.under(t)) {
+                    Type::Slice(s) => self.zero(s.elem()),
+                    _ => V::Nil,
+                };
+                let zr = self.konst(z, line);
+                self.emit(
+                    I::Native {
+                        n: Native::Clear,
+                        args: vec![x, zr],
                         dst: d,
                         nret: 0,
                     },

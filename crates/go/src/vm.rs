@@ -452,6 +452,12 @@ natives! {
     AtomicCas,
     RandInt63,
     RandIntn,
+    /// The builtins `min` and `max` of floats (NaN wins, -0 is below +0).
+    MinFloat,
+    MaxFloat,
+    /// The builtin `clear` of a map (every entry deleted) or a slice (every element
+    /// set to the zero value, the second argument).
+    Clear,
     /// `runtime.nanotime` (`time.Since`'s clock read).
     Nanotime,
     /// `read(2)` blocking the M for the given ns (`os.File.Read`).
@@ -3410,6 +3416,46 @@ impl Gor {
             RandInt63 => {
                 let v = (cx.host.rand() >> 1) as i64;
                 self.set_results(dst, [V::Int(v)]);
+                Ok(())
+            }
+            MinFloat | MaxFloat => {
+                // `min`/`max` (builtin.go): a NaN operand makes the result NaN; of -0
+                // and +0, min is -0 and max +0.
+                let (x, y) = (as_f(&a[0]), as_f(&a[1]));
+                let r = if x.is_nan() || y.is_nan() {
+                    f64::NAN
+                } else if n == MinFloat {
+                    if x < y || (x == y && x.is_sign_negative()) {
+                        x
+                    } else {
+                        y
+                    }
+                } else if x > y || (x == y && x.is_sign_positive()) {
+                    x
+                } else {
+                    y
+                };
+                self.set_results(dst, [V::Float(r)]);
+                Ok(())
+            }
+            Clear => {
+                match &a[0] {
+                    V::Map(m) => {
+                        let mut m = lock(m);
+                        self.ps += cost::MAP * m.keys.len() as u64 / 8;
+                        *m = MapObj::default();
+                    }
+                    V::Slice(sl) => {
+                        let z = a.get(1).cloned().unwrap_or_default();
+                        sl.arr.with(|xs| {
+                            for x in &mut xs[sl.off..sl.off + sl.len] {
+                                *x = z.clone();
+                            }
+                        });
+                        self.ps += cost::MEM * sl.len as u64 / 8;
+                    }
+                    _ => {}
+                }
                 Ok(())
             }
             RandIntn => {

@@ -46,6 +46,10 @@ pub enum Builtin {
     Println,
     Real,
     Recover,
+    // gmp: Go 1.21's clear, max and min
+    Clear,
+    Max,
+    Min,
     // package unsafe
     Alignof,
     Offsetof,
@@ -363,6 +367,9 @@ impl Universe {
             (Builtin::Println, "println", 0, true, ExprKind::Statement),
             (Builtin::Real, "real", 1, false, ExprKind::Expression),
             (Builtin::Recover, "recover", 0, false, ExprKind::Statement),
+            (Builtin::Clear, "clear", 1, false, ExprKind::Statement),
+            (Builtin::Max, "max", 1, true, ExprKind::Expression),
+            (Builtin::Min, "min", 1, true, ExprKind::Expression),
             (Builtin::Alignof, "Alignof", 1, false, ExprKind::Expression),
             (
                 Builtin::Offsetof,
@@ -372,9 +379,8 @@ impl Universe {
                 ExprKind::Expression,
             ),
             (Builtin::Sizeof, "Sizeof", 1, false, ExprKind::Expression),
-            (Builtin::Assert, "assert", 1, false, ExprKind::Statement),
-            (Builtin::Trace, "trace", 0, true, ExprKind::Statement),
-            (Builtin::Ffi, "ffi", 2, false, ExprKind::Expression),
+            // gmp: Goscript's own assert, trace and ffi are not Go's: not predeclared
+            // (`trace(x)` printed the checker's dump; go build says `undefined: trace`).
         ]
         .into_iter()
         .map(|(f, name, no, v, k)| {

@@ -449,6 +449,102 @@ impl<'a, S: SourceRead> Checker<'a, S> {
                 x.mode = OperandMode::Value;
                 x.typ = Some(self.basic_type(BasicType::Int));
             }
+            // gmp: Go 1.21's min, max and clear, as types2's builtins.go checks them.
+            Builtin::Max | Builtin::Min => {
+                // max(x, ...) / min(x, ...): ordered operands of one type; constant if
+                // all are.
+                let op = if id == Builtin::Max {
+                    Token::GTR
+                } else {
+                    Token::LSS
+                };
+                let mut args: Vec<Operand> = Vec::with_capacity(nargs);
+                for i in 0..nargs {
+                    let mut a = Operand::new();
+                    if i == 0 {
+                        a = x.clone();
+                    } else {
+                        unpack_result.as_ref().unwrap().get(self, &mut a, i, fctx);
+                    }
+                    if a.invalid() {
+                        return false;
+                    }
+                    if !typ::is_ordered(a.typ.unwrap(), self.tc_objs) {
+                        let ad = self.new_dis(&a);
+                        self.invalid_arg(ad.pos(), &format!("{} cannot be ordered", ad));
+                        return false;
+                    }
+                    if i > 0 {
+                        if self.may_convert(x, &a) {
+                            self.convert_untyped(x, a.typ.unwrap(), fctx);
+                            if x.invalid() {
+                                return false;
+                            }
+                            self.convert_untyped(&mut a, x.typ.unwrap(), fctx);
+                            if a.invalid() {
+                                x.mode = OperandMode::Invalid;
+                                return false;
+                            }
+                        }
+                        if !typ::identical_o(x.typ, a.typ, self.tc_objs) {
+                            let xt = self.new_td_o(&x.typ).to_string();
+                            let at = self.new_td_o(&a.typ).to_string();
+                            let ad = self.new_dis(&a);
+                            let what = match &a.expr {
+                                Some(e) => self.new_dis(e).to_string(),
+                                None => ad.to_string(),
+                            };
+                            self.invalid_arg(
+                                ad.pos(),
+                                &format!(
+                                    "mismatched types {} (previous argument) and {} (type of {})",
+                                    xt, at, what
+                                ),
+                            );
+                            return false;
+                        }
+                        match (&x.mode, &a.mode) {
+                            (OperandMode::Constant(xv), OperandMode::Constant(av)) => {
+                                if Value::compare(av, &op, xv) {
+                                    *x = a.clone();
+                                }
+                            }
+                            _ => x.mode = OperandMode::Value,
+                        }
+                    }
+                    args.push(a);
+                }
+                if !matches!(x.mode, OperandMode::Constant(_)) {
+                    x.mode = OperandMode::Value;
+                }
+                let t = x.typ.unwrap();
+                for a in &args {
+                    if let Some(e) = &a.expr {
+                        self.update_expr_type(e, t, true, fctx);
+                    }
+                }
+                if !matches!(x.mode, OperandMode::Constant(_)) {
+                    record(self, Some(t), &vec![t; nargs], false);
+                }
+            }
+            Builtin::Clear => {
+                // clear(m) / clear(s)
+                let t = x.typ.unwrap();
+                let u = self.otype(t).underlying_val(self.tc_objs);
+                if u.try_as_map().is_none() && u.try_as_slice().is_none() {
+                    let xd = self.new_dis(x);
+                    self.invalid_arg(
+                        xd.pos(),
+                        &format!(
+                            "cannot clear {}: argument must be (or constrained by) map or slice",
+                            xd
+                        ),
+                    );
+                    return false;
+                }
+                x.mode = OperandMode::NoValue;
+                record(self, None, &vec![t], false);
+            }
             Builtin::Delete => {
                 // delete(m, k)
                 let mtype = x.typ.unwrap();

@@ -735,7 +735,7 @@ impl<'a, S: SourceRead> Checker<'a, S> {
 
     /// gmp: types2's mayConvert (Go 1.27: matchTypes): whether x and y could have
     /// one type after converting an untyped one to the other's type.
-    fn may_convert(&self, x: &Operand, y: &Operand) -> bool {
+    pub(crate) fn may_convert(&self, x: &Operand, y: &Operand) -> bool {
         let o = &self.tc_objs;
         let (xt, yt) = (x.typ.unwrap(), y.typ.unwrap());
         if typ::is_typed(xt, o) && typ::is_typed(yt, o) {
