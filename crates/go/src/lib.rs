@@ -317,6 +317,88 @@ fn tokens(src: &str) -> Vec<(&str, u32, u32)> {
     out
 }
 
+/// A diagnostic for an interpreted string literal whose escapes spell bytes that are
+/// not valid UTF-8 (`"\xff"`): Go's strings hold any bytes, the explorer's hold UTF-8
+/// text, and the parser would turn each such byte into U+FFFD (a different string,
+/// silently). Comments, raw strings and rune literals (`'\xff'` is the rune 255) pass.
+fn invalid_utf8_literal(src: &str) -> Option<Diag> {
+    let b = src.as_bytes();
+    let (mut i, mut line, mut col) = (0usize, 1u32, 1u32);
+    while i < b.len() {
+        let start = i;
+        let (l0, c0) = (line, col);
+        match b[i] {
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i += 2;
+                while i + 1 < b.len() && !(b[i] == b'*' && b[i + 1] == b'/') {
+                    i += 1;
+                }
+                i = (i + 2).min(b.len());
+            }
+            b'`' => {
+                i += 1;
+                while i < b.len() && b[i] != b'`' {
+                    i += 1;
+                }
+                i = (i + 1).min(b.len());
+            }
+            q @ (b'"' | b'\'') => {
+                i += 1;
+                let mut bytes = Vec::new();
+                while i < b.len() && b[i] != q && b[i] != b'\n' {
+                    if b[i] == b'\\' && i + 1 < b.len() {
+                        let hex = |s: &[u8]| {
+                            std::str::from_utf8(s)
+                                .ok()
+                                .and_then(|s| u8::from_str_radix(s, 16).ok())
+                        };
+                        let oct = |s: &[u8]| {
+                            std::str::from_utf8(s)
+                                .ok()
+                                .and_then(|s| u8::from_str_radix(s, 8).ok())
+                        };
+                        match b[i + 1] {
+                            b'x' if i + 4 <= b.len() => {
+                                bytes.extend(hex(&b[i + 2..i + 4]));
+                                i += 4;
+                            }
+                            b'0'..=b'7' if i + 4 <= b.len() => {
+                                bytes.extend(oct(&b[i + 1..i + 4]));
+                                i += 4;
+                            }
+                            _ => {
+                                // \n, \u1234, \" ...: text, valid UTF-8 (or the
+                                // parser's error).
+                                bytes.push(b'a');
+                                i += 2;
+                            }
+                        }
+                    } else {
+                        bytes.push(b[i]);
+                        i += 1;
+                    }
+                }
+                i = (i + 1).min(b.len());
+                if q == b'"' && std::str::from_utf8(&bytes).is_err() {
+                    return Some(Diag {
+                        line: l0,
+                        col: c0,
+                        msg: "gmp: a string of bytes that are not valid UTF-8 is not supported by the explorer's Go yet".into(),
+                    });
+                }
+            }
+            _ => i += 1,
+        }
+        advance(&b[start..i], &mut line, &mut col);
+    }
+    None
+}
+
 /// One diagnostic for a generic function or type (Go 1.18's type parameters), which
 /// the parser (Go 1.12's grammar) would report as a cascade of syntax errors:
 /// `func F[`, or `type T[P C` (an array type has `type T [N]E`).
@@ -380,7 +462,10 @@ pub const TOO_MANY_ERRORS: &str = "too many errors";
 /// on a thread of its own with a large stack, as its recursion follows the source's
 /// nesting.
 pub fn compile(src: &str) -> Result<Arc<GoProgram>, Vec<Diag>> {
-    if let Some(d) = too_deep(src).or_else(|| type_params(src)) {
+    if let Some(d) = too_deep(src)
+        .or_else(|| type_params(src))
+        .or_else(|| invalid_utf8_literal(src))
+    {
         return Err(vec![d]);
     }
     #[cfg(not(target_arch = "wasm32"))]

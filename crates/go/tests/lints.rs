@@ -145,6 +145,10 @@ fn what_fires_on_the_scenarios_and_the_corpus() {
         // The chapter's computeAll ends with its Sleep; main reads the package variable
         // `done` the goroutines add to. (compute-all-fixed waits on a WaitGroup.)
         "scenario compute-all: sleep-as-signal 40 main.computeAll",
+        // An insertion sort's inner loop, `for j := len(keys) - 1; j > 0 && ...; j--`:
+        // call-free with a count the lint cannot bound (here 4 keys: harmless, but the
+        // lint judges the shape, and a long slice would be a loop sysmon must preempt).
+        "corpus spec_statements: cpu-loop 127 main.main",
     ];
     assert_eq!(got, want, "\n{}", got.join("\n"));
     // Judged and not fired: compute-all-fixed's `for !attempt(i, &tries) {

@@ -91,3 +91,36 @@ fn library_name_not_in_the_explorer() {
     assert_eq!(d.len(), 1);
     assert_eq!(d[0].to_string(), "./main.go:6:6: undefined: fmt.Printline");
 }
+
+/// Go's strings hold any bytes, the explorer's UTF-8 text: a literal spelling other
+/// bytes is refused at its position (the parser would make each one U+FFFD, a
+/// different string), and a string made of such bytes at run time ends the run
+/// saying so, at its line.
+#[test]
+fn strings_of_bytes_that_are_not_utf8() {
+    one(
+        "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Println(len(\"a\\xffb\"), '\\xff')\n}\n",
+        6,
+        18,
+        &["gmp: a string of bytes that are not valid UTF-8", "not supported"],
+    );
+    let prog = gmp_go::compile(
+        "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tb := []byte{'a', 0xff}\n\tfmt.Println(\"before\")\n\ts := string(b)\n\tfmt.Println(s)\n}\n",
+    )
+    .expect("compiles");
+    let cfg = gmp_core::Config {
+        gomaxprocs: 1,
+        keep_events: gmp_core::trace::Keep::None,
+        ..gmp_core::Config::default()
+    };
+    let mut sim = gmp_core::Sim::new(prog.program(), cfg, 1).unwrap();
+    sim.run_until(1_000_000_000, u64::MAX);
+    assert_eq!(sim.rt.stdout_lines(), vec!["before".to_string()]);
+    let st = sim.rt.exit_status().expect("the run ends");
+    assert!(
+        st.stderr
+            .starts_with("gmp: a string of bytes that are not valid UTF-8 (./main.go:8)"),
+        "{}",
+        st.stderr
+    );
+}

@@ -132,30 +132,41 @@ impl<'a, S: SourceRead> Checker<'a, S> {
         // which are permitted. Yet such cycles may incorrectly inflate the dependency
         // count for variables which in turn may not get scheduled for initialization
         // in correct order.)
-        let mut nodes: Vec<GraphNode> = map
-            .iter()
-            .filter_map(|(o, node)| {
-                if self.lobj(*o).entity_type().is_func() {
-                    for p in node.pred.borrow().iter() {
-                        if p != o {
-                            for s in node.succ.borrow().iter() {
-                                if s != o {
-                                    map[p].succ.borrow_mut().insert(*s);
-                                    map[s].pred.borrow_mut().insert(*p);
-                                    map[s].pred.borrow_mut().remove(o);
-                                }
-                            }
-                            map[p].succ.borrow_mut().remove(o);
+        // gmp: as go/types does, every function node is removed first and only then
+        // the remaining nodes' dependencies counted; counting while removing (in the
+        // map's hash order) counted a function a variable was still linked to, so the
+        // order changed from run to run.
+        let funcs: Vec<ObjKey> = map
+            .keys()
+            .filter(|o| self.lobj(**o).entity_type().is_func())
+            .copied()
+            .collect();
+        for o in &funcs {
+            let node = &map[o];
+            let preds: Vec<ObjKey> = node.pred.borrow().iter().copied().collect();
+            let succs: Vec<ObjKey> = node.succ.borrow().iter().copied().collect();
+            for p in &preds {
+                if p != o {
+                    for s in &succs {
+                        if s != o {
+                            map[p].succ.borrow_mut().insert(*s);
+                            map[s].pred.borrow_mut().insert(*p);
                         }
                     }
-                    None
-                } else {
-                    Some(GraphNode {
-                        obj: *o,
-                        ndeps: node.succ.borrow().len(),
-                        pos: self.lobj(*o).pos(),
-                    })
+                    map[p].succ.borrow_mut().remove(o);
                 }
+            }
+            for s in &succs {
+                map[s].pred.borrow_mut().remove(o);
+            }
+        }
+        let mut nodes: Vec<GraphNode> = map
+            .iter()
+            .filter(|(o, _)| !self.lobj(**o).entity_type().is_func())
+            .map(|(o, node)| GraphNode {
+                obj: *o,
+                ndeps: node.succ.borrow().len(),
+                pos: self.lobj(*o).pos(),
             })
             .collect();
 

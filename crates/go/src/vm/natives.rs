@@ -1,0 +1,645 @@
+//! The library's natives (`Native`): fmt's formatting with `String`/`Error`
+//! methods run to completion (`call_sync`), sync objects, the clock, strings, atomics;
+//! and the `GCode` interface the core resumes a goroutine through.
+
+use super::*;
+
+impl GCode for Gor {
+    fn resume(&mut self, cx: &mut Cx<'_>) -> Yield {
+        if let Some((map, n)) = self.sel_map.take() {
+            if let Some(i) = cx.selected {
+                cx.selected = Some(map.get(i).copied().unwrap_or(n));
+            }
+        }
+        self.goid = cx.goid;
+        let before = self.ps;
+        let y = self.run(cx);
+        // Charge whole ns; keep the remainder for next time.
+        let spent = self.ps - before + self.carry_ps;
+        cx.used_ns = spent / 1000;
+        self.carry_ps = spent % 1000;
+        cx.alloc_bytes = std::mem::take(&mut self.alloc);
+        y
+    }
+    fn clone_code(&self, f: &mut gmp_core::fork::Forker) -> Box<dyn GCode> {
+        self.fork(f)
+    }
+    fn host_bytes(&self) -> usize {
+        self.frame_bytes
+    }
+    fn stack_used(&self) -> u64 {
+        self.used
+    }
+    fn traceback(&self) -> Vec<(String, String)> {
+        self.where_()
+    }
+    fn depth(&self) -> usize {
+        self.frames.len()
+    }
+    fn label(&self) -> Option<Arc<str>> {
+        self.label.clone()
+    }
+    fn line(&self) -> u32 {
+        // The innermost frame of the program's own code: a G inside fmt.Println or
+        // wg.Wait (the explorer's std, written in Go) is at the line that called it.
+        self.frames
+            .iter()
+            .rev()
+            .find(|fr| self.prog.funcs[fr.func as usize].name.starts_with("main."))
+            .or(self.frames.last())
+            .map(|fr| {
+                let f = &self.prog.funcs[fr.func as usize];
+                // Stopped at a taken branch: at its target, the next line it runs.
+                let top = std::ptr::eq(fr, self.frames.last().unwrap_or(fr));
+                if self.at_branch && top {
+                    if let Some(&l) = f.lines.get(fr.pc).filter(|&&l| l > 0) {
+                        return l;
+                    }
+                }
+                match f.lines.get(fr.pc.saturating_sub(1)).copied().unwrap_or(0) {
+                    // Not started yet (or an instruction without a line): the next
+                    // line it will run.
+                    0 => f.lines[fr.pc.min(f.lines.len())..]
+                        .iter()
+                        .copied()
+                        .find(|&l| l > 0)
+                        .unwrap_or(0),
+                    l => l,
+                }
+            })
+            .unwrap_or(0)
+    }
+}
+
+/// CPU a `String`/`Error` method run by [`Gor::call_sync`] may use (1 ms).
+pub const SYNC_BUDGET_NS: u64 = 1_000_000;
+/// How deep `String`/`Error` methods run by [`Gor::call_sync`] may nest.
+pub const SYNC_DEPTH: u32 = 32;
+
+impl Gor {
+    /// Runs method `f` on `recv` to completion inside this goroutine (a `String()` or
+    /// `Error()` that fmt calls). It may not block: if it tries, the text says so. It
+    /// runs on the host's stack within one resume, so it is bounded: at most
+    /// [`SYNC_BUDGET_NS`] of CPU (a `String` that loops forever would hang the host) and
+    /// [`SYNC_DEPTH`] nested calls (a `String` that formats its own receiver recurses
+    /// until Go's stack overflows, and would overflow the host's first).
+    pub(super) fn call_sync(&mut self, f: FuncId, recv: V, cx: &mut Cx<'_>) -> String {
+        if self.sync_depth >= SYNC_DEPTH {
+            return format!(
+                "%!v(PANIC=String method: the explorer nests String/Error calls at most {SYNC_DEPTH} deep)"
+            );
+        }
+        let mut g = Gor::new(
+            self.prog.clone(),
+            self.chans.clone(),
+            self.globals.clone(),
+            f,
+            vec![recv],
+            &[],
+        );
+        g.goid = self.goid;
+        g.sync_depth = self.sync_depth + 1;
+        let budget = cx.budget_ns;
+        cx.budget_ns = SYNC_BUDGET_NS;
+        let y = g.run(cx);
+        cx.budget_ns = budget;
+        self.ps += g.ps;
+        match y {
+            Yield::Return => match g.result.first() {
+                Some(V::Str(s)) => s.to_string(),
+                _ => String::new(),
+            },
+            Yield::Budget => {
+                "%!v(PANIC=String method: the explorer runs String/Error methods for at most 1ms of CPU)"
+                    .into()
+            }
+            _ => {
+                "%!v(PANIC=String method: the explorer runs String/Error methods without blocking)"
+                    .into()
+            }
+        }
+    }
+
+    /// The text of a value's `Error()` or `String()` method, if its type has one.
+    pub(super) fn method_text(&mut self, v: &V, cx: &mut Cx<'_>) -> Option<String> {
+        let V::Iface(b) = v else { return None };
+        if b.0 == crate::types::RUNTIME_ERROR {
+            return None;
+        }
+        if self.prog.types.name(b.0) == "time.Duration" {
+            return Some(gofmt::duration(as_int(&b.1)));
+        }
+        let (f, recv) = self.fmt_method(b.0, &b.1)?;
+        Some(self.call_sync(f, recv, cx))
+    }
+
+    pub(super) fn fmt_args(&mut self, v: &V, cx: &mut Cx<'_>) -> Vec<gofmt::Arg> {
+        slice_vals(v)
+            .into_iter()
+            .map(|x| {
+                let method_text = self.method_text(&x, cx);
+                match x {
+                    V::Iface(ref b) => {
+                        let shown = match method_text {
+                            Some(_) => None,
+                            None => self.shown(b.0, &b.1, 0, cx),
+                        };
+                        gofmt::Arg {
+                            ty: b.0,
+                            v: b.1.clone(),
+                            method_text,
+                            shown,
+                        }
+                    }
+                    other => gofmt::Arg {
+                        ty: 0,
+                        v: other,
+                        method_text,
+                        shown: None,
+                    },
+                }
+            })
+            .collect()
+    }
+
+    /// The `Error()`/`String()` method a value of type `t` has in its method set (a
+    /// pointer-receiver method only for a pointer type), as fmt's `handleMethods` finds it.
+    pub(super) fn fmt_method(&self, t: TyId, v: &V) -> Option<(FuncId, V)> {
+        if t == crate::types::RUNTIME_ERROR || t == crate::types::NIL_TYPE {
+            return None;
+        }
+        for m in ["Error", "String"] {
+            let m: Arc<str> = Arc::from(m);
+            if !self.prog.implements_method(t, &m) {
+                continue;
+            }
+            if let Some(found) = self.prog.method(t, v, &m) {
+                return Some(found);
+            }
+        }
+        None
+    }
+
+    /// `v` (of type `t`) as `%v` prints it below the top level: fmt's `printValue` calls
+    /// `Error()`/`String()` on every element, map key and value and exported field that
+    /// has one (`depth > 0 && CanInterface()`), so those are replaced by their text (a
+    /// value of the VM's text type). `None` when nothing below has such a method.
+    pub(super) fn shown(&mut self, t: TyId, v: &V, depth: u32, cx: &mut Cx<'_>) -> Option<V> {
+        if depth > 8 {
+            return None;
+        }
+        if depth > 0 {
+            if let V::Iface(b) = v {
+                return self.shown(b.0, &b.1, depth, cx);
+            }
+            if !matches!(v, V::Nil) || matches!(self.prog.types.get(t), Ty::Ptr(_)) {
+                if let Some((f, recv)) = self.fmt_method(t, v) {
+                    let text = self.call_sync(f, recv, cx);
+                    return Some(V::Iface(Arc::new((
+                        crate::types::FORMATTED,
+                        V::Str(Arc::from(text)),
+                    ))));
+                }
+            }
+        }
+        let under = self.prog.types.under(t).clone();
+        match (&under, v) {
+            (Ty::Slice(e), V::Slice(_)) | (Ty::Array(_, e), V::Agg(_)) => {
+                let xs = slice_vals(v);
+                let mut out: Option<Vec<V>> = None;
+                for (i, x) in xs.iter().enumerate() {
+                    if let Some(nx) = self.shown(*e, x, depth + 1, cx) {
+                        out.get_or_insert_with(|| xs.clone())[i] = nx;
+                    }
+                }
+                let out = out?;
+                Some(match v {
+                    V::Agg(_) => V::Agg(out.into_boxed_slice()),
+                    _ => slice_of(out),
+                })
+            }
+            (Ty::Struct(fs), V::Agg(xs)) => {
+                let mut out: Option<Vec<V>> = None;
+                for (i, (name, ft, _)) in fs.iter().enumerate() {
+                    // An unexported field cannot be interfaced: no methods below it.
+                    if !name.starts_with(|c: char| c.is_uppercase()) {
+                        continue;
+                    }
+                    let Some(x) = xs.get(i) else { continue };
+                    if let Some(nx) = self.shown(*ft, x, depth + 1, cx) {
+                        out.get_or_insert_with(|| xs.to_vec())[i] = nx;
+                    }
+                }
+                Some(V::Agg(out?.into_boxed_slice()))
+            }
+            (Ty::Map(kt, et), V::Map(m)) => {
+                let (keys, vals) = {
+                    let m = lock(m);
+                    (m.keys.clone(), m.vals.clone())
+                };
+                let mut changed = false;
+                let mut nm = MapObj::default();
+                for (k, x) in keys.into_iter().zip(vals) {
+                    let nk = self.shown(*kt, &k, depth + 1, cx);
+                    let nx = self.shown(*et, &x, depth + 1, cx);
+                    changed |= nk.is_some() || nx.is_some();
+                    // Keys keep their own order (fmt sorts by the key, not its text).
+                    nm.keys.push(nk.unwrap_or(k));
+                    nm.vals.push(nx.unwrap_or(x));
+                }
+                changed.then(|| V::Map(Arc::new(Mutex::new(nm))))
+            }
+            (Ty::Ptr(e), V::Ptr(p)) if depth == 0 => {
+                let inner = load(p);
+                let ni = self.shown(*e, &inner, depth + 1, cx)?;
+                Some(V::Ptr(Ptr::Cell(Arc::new(Mutex::new(ni)))))
+            }
+            _ => None,
+        }
+    }
+
+    /// The text of a fmt call: `Print`/`Sprint`, `Println`/`Sprintln`, or a format.
+    pub(super) fn fmt_text(&mut self, n: Native, a: &[V], cx: &mut Cx<'_>) -> String {
+        use Native::*;
+        match n {
+            Print | Sprint => {
+                let args = self.fmt_args(&a[0], cx);
+                gofmt::sprint(&args, &self.prog.types)
+            }
+            Println | Sprintln => {
+                let args = self.fmt_args(&a[0], cx);
+                gofmt::sprintln(&args, &self.prog.types)
+            }
+            _ => {
+                let args = self.fmt_args(&a[1], cx);
+                let format = match a.first() {
+                    Some(V::Str(f)) => f.clone(),
+                    _ => Arc::from(""),
+                };
+                gofmt::sprintf_w(&format, &args, &self.prog.types, n == Errorf)
+            }
+        }
+    }
+
+    pub(super) fn set_results(&mut self, dst: Reg, vals: impl IntoIterator<Item = V>) {
+        let fr = self.frames.last_mut().unwrap();
+        for (i, v) in vals.into_iter().enumerate() {
+            if let Some(slot) = fr.regs.get_mut(dst as usize + i) {
+                *slot = v;
+            }
+        }
+    }
+
+    /// A sync object's runtime id, made on first use (`sync.Mutex`'s zero value works).
+    pub(super) fn obj_id(&mut self, p: &V, make: impl FnOnce() -> u32) -> Result<u32, Stop> {
+        let V::Ptr(p) = p else {
+            return Err(Stop::Err(RtErr(NIL_DEREF.into())));
+        };
+        Ok(with_mut(p, |v| match v {
+            V::Agg(xs) => match xs.first() {
+                Some(V::Int(id)) if *id > 0 => (*id - 1) as u32,
+                _ => {
+                    let id = make();
+                    xs[0] = V::Int(id as i64 + 1);
+                    id
+                }
+            },
+            _ => make(),
+        }))
+    }
+
+    pub(super) fn native(
+        &mut self,
+        n: Native,
+        a: Vec<V>,
+        dst: Reg,
+        _nret: u32,
+        cx: &mut Cx<'_>,
+    ) -> Result<(), Stop> {
+        use Native::*;
+        let y = |op: Op| Err(Stop::Yield(Yield::Op(op)));
+        let s = |i: usize| as_str(a.get(i).unwrap_or(&V::Nil));
+        let int = |i: usize| as_int(a.get(i).unwrap_or(&V::Nil));
+        let nil_err = V::Nil;
+        self.ps += cost::CALL;
+        match n {
+            Println | Print | Printf => {
+                let text = self.fmt_text(n, &a, cx);
+                self.ps += cost::FMT;
+                let len = text.len() as i64;
+                self.set_results(dst, [V::Int(len), nil_err]);
+                y(Op::Write { fd: 1, text })
+            }
+            Sprintf | Sprint | Sprintln | Errorf => {
+                let text = self.fmt_text(n, &a, cx);
+                self.ps += cost::FMT;
+                self.set_results(dst, [V::Str(Arc::from(text))]);
+                Ok(())
+            }
+            BuiltinPrint | BuiltinPrintln => {
+                let parts: Vec<String> = a
+                    .iter()
+                    .map(|v| gofmt::plain(v, &self.prog.types))
+                    .collect();
+                let text = if n == BuiltinPrintln {
+                    format!("{}\n", parts.join(" "))
+                } else {
+                    parts.concat()
+                };
+                y(Op::Write { fd: 2, text })
+            }
+            Gosched => y(Op::Gosched),
+            Gomaxprocs => {
+                let want = int(0);
+                if want <= 0 {
+                    self.set_results(dst, [V::Int(cx.host.gomaxprocs() as i64)]);
+                    return Ok(());
+                }
+                self.pending = Pending::Procs {
+                    dst,
+                    prev: cx.host.gomaxprocs() as i64,
+                };
+                y(Op::SetMaxProcs(want.min(1024) as u32))
+            }
+            NumGoroutine => {
+                self.set_results(dst, [V::Int(cx.host.num_goroutine() as i64)]);
+                Ok(())
+            }
+            NumCpu => {
+                self.set_results(dst, [V::Int(cx.host.ncpu() as i64)]);
+                Ok(())
+            }
+            Gc => y(Op::Gc),
+            LockOSThread | UnlockOSThread => Ok(()),
+            Stack => {
+                let text = format!("goroutine {} [running]:\n", cx.goid);
+                if let Some(V::Slice(sl)) = a.first() {
+                    let n = text.len().min(sl.len);
+                    sl.arr.with(|arr| {
+                        for (i, b) in text.bytes().take(n).enumerate() {
+                            arr[sl.off + i] = V::Int(b as i64);
+                        }
+                    });
+                    self.set_results(dst, [V::Int(n as i64)]);
+                }
+                Ok(())
+            }
+            WgAdd | WgDone | WgWait => {
+                let id = self.obj_id(&a[0], || cx.host.new_waitgroup())?;
+                match n {
+                    WgAdd => y(Op::WgAdd(id, int(1))),
+                    WgDone => y(Op::WgDone(id)),
+                    _ => y(Op::WgWait(id)),
+                }
+            }
+            MutexLock | MutexUnlock => {
+                let id = self.obj_id(&a[0], || cx.host.new_mutex())?;
+                if n == MutexLock {
+                    self.pending = Pending::Lock(id);
+                    y(Op::Lock(id))
+                } else {
+                    y(Op::Unlock(id))
+                }
+            }
+            Sleep => {
+                let d = int(0);
+                if d <= 0 {
+                    return Ok(());
+                }
+                // At most 2^60 ns (36 years): the core adds it to the clock.
+                y(Op::Sleep(d.min(1 << 60) as u64))
+            }
+            Nanotime => {
+                self.ps += cost::CLOCK;
+                self.set_results(dst, [V::Int(cx.now)]);
+                Ok(())
+            }
+            Now => {
+                self.set_results(dst, [V::Agg(vec![V::Int(cx.now)].into())]);
+                Ok(())
+            }
+            DurationString => {
+                self.set_results(dst, [V::Str(Arc::from(gofmt::duration(int(0))))]);
+                Ok(())
+            }
+            Exit => y(Op::Exit(int(0) as i32)),
+            Repeat => {
+                if int(1) < 0 {
+                    return Err(Stop::Err(RtErr("strings: negative Repeat count".into())));
+                }
+                let r = s(0).repeat((int(1) as usize).min(1 << 24));
+                self.ps += cost::STR;
+                self.set_results(dst, [V::Str(Arc::from(r))]);
+                Ok(())
+            }
+            Join => {
+                let parts: Vec<String> = slice_vals(&a[0])
+                    .iter()
+                    .map(|v| as_str(v).to_string())
+                    .collect();
+                self.set_results(dst, [V::Str(Arc::from(parts.join(&*s(1))))]);
+                Ok(())
+            }
+            Contains | HasPrefix | HasSuffix => {
+                let (x, p) = (s(0), s(1));
+                let r = match n {
+                    Contains => x.contains(&*p),
+                    HasPrefix => x.starts_with(&*p),
+                    _ => x.ends_with(&*p),
+                };
+                self.set_results(dst, [V::Bool(r)]);
+                Ok(())
+            }
+            ToUpper | ToLower | TrimSpace => {
+                let x = s(0);
+                let r = match n {
+                    ToUpper => x.to_uppercase(),
+                    ToLower => x.to_lowercase(),
+                    _ => x.trim().to_string(),
+                };
+                self.set_results(dst, [V::Str(Arc::from(r))]);
+                Ok(())
+            }
+            Split => {
+                let (x, sep) = (s(0), s(1));
+                let parts: Vec<V> = if sep.is_empty() {
+                    x.chars()
+                        .map(|c| V::Str(Arc::from(c.to_string())))
+                        .collect()
+                } else {
+                    x.split(&*sep).map(|p| V::Str(Arc::from(p))).collect()
+                };
+                self.set_results(dst, [slice_of(parts)]);
+                Ok(())
+            }
+            Index => {
+                let r = s(0).find(&*s(1)).map(|i| i as i64).unwrap_or(-1);
+                self.set_results(dst, [V::Int(r)]);
+                Ok(())
+            }
+            AtomicAdd | AtomicAdd32 | AtomicLoad | AtomicStore | AtomicSwap | AtomicCas => {
+                // One step on the variable's cell, under its lock: indivisible under
+                // real threads too.
+                let V::Ptr(p) = &a[0] else {
+                    return Err(Stop::Err(RtErr(NIL_DEREF.into())));
+                };
+                self.ps += cost::MEM * 4;
+                let r = with_mut(p, |v| {
+                    let cur = as_int(v);
+                    match n {
+                        AtomicAdd => {
+                            *v = V::Int(cur.wrapping_add(int(1)));
+                            as_int(v)
+                        }
+                        AtomicAdd32 => {
+                            *v = V::Int((cur as i32).wrapping_add(int(1) as i32) as i64);
+                            as_int(v)
+                        }
+                        AtomicLoad => cur,
+                        AtomicStore => {
+                            *v = V::Int(int(1));
+                            0
+                        }
+                        AtomicSwap => {
+                            *v = V::Int(int(1));
+                            cur
+                        }
+                        _ => {
+                            if cur == int(1) {
+                                *v = V::Int(int(2));
+                                1
+                            } else {
+                                0
+                            }
+                        }
+                    }
+                });
+                let out = match n {
+                    AtomicCas => V::Bool(r == 1),
+                    _ => V::Int(r),
+                };
+                self.set_results(dst, [out]);
+                Ok(())
+            }
+            RandInt63 => {
+                let v = (cx.host.rand() >> 1) as i64;
+                self.set_results(dst, [V::Int(v)]);
+                Ok(())
+            }
+            MinFloat | MaxFloat => {
+                // `min`/`max` (builtin.go): a NaN operand makes the result NaN; of -0
+                // and +0, min is -0 and max +0.
+                let (x, y) = (as_f(&a[0]), as_f(&a[1]));
+                let r = if x.is_nan() || y.is_nan() {
+                    f64::NAN
+                } else if n == MinFloat {
+                    if x < y || (x == y && x.is_sign_negative()) {
+                        x
+                    } else {
+                        y
+                    }
+                } else if x > y || (x == y && x.is_sign_positive()) {
+                    x
+                } else {
+                    y
+                };
+                self.set_results(dst, [V::Float(r)]);
+                Ok(())
+            }
+            Clear => {
+                match &a[0] {
+                    V::Map(m) => {
+                        let mut m = lock(m);
+                        self.ps += cost::MAP * m.keys.len() as u64 / 8;
+                        *m = MapObj::default();
+                    }
+                    V::Slice(sl) => {
+                        let z = a.get(1).cloned().unwrap_or_default();
+                        sl.arr.with(|xs| {
+                            for x in &mut xs[sl.off..sl.off + sl.len] {
+                                *x = z.clone();
+                            }
+                        });
+                        self.ps += cost::MEM * sl.len as u64 / 8;
+                    }
+                    _ => {}
+                }
+                Ok(())
+            }
+            RandIntn => {
+                let n = int(0);
+                if n <= 0 {
+                    return Err(Stop::Err(RtErr("invalid argument to Intn".into())));
+                }
+                let v = (cx.host.rand() % n as u64) as i64;
+                self.set_results(dst, [V::Int(v)]);
+                Ok(())
+            }
+            SysRead => y(Op::Syscall(int(0).clamp(0, 1 << 60) as u64)),
+            NetRead => y(Op::NetRead(int(0).clamp(0, 1 << 60) as u64)),
+            Accept => y(Op::Accept),
+            SlowFile | SlowPeer => {
+                // The structs of std/os.go (`os.File`) and std/net.go (`net.TCPConn`),
+                // field by field.
+                let d = V::Int(int(0).max(0));
+                let fields = if n == SlowFile {
+                    vec![V::Str(Arc::from("slow")), d, V::Bool(false), V::Bool(false)]
+                } else {
+                    vec![
+                        d,
+                        V::Bool(false),
+                        V::Bool(false),
+                        V::Bool(false),
+                        V::Str(Arc::from("127.0.0.1:40000")),
+                        V::Str(Arc::from("127.0.0.1:40001")),
+                    ]
+                };
+                self.ps += cost::ALLOC;
+                let p = V::Ptr(Ptr::Cell(Arc::new(Mutex::new(V::Agg(fields.into())))));
+                self.set_results(dst, [p]);
+                Ok(())
+            }
+            TakeRequests => {
+                let r = cx.host.take_requests();
+                self.set_results(dst, r.iter().map(|&n| V::Int(n as i64)));
+                Ok(())
+            }
+            Itoa => {
+                self.ps += cost::STR;
+                self.set_results(dst, [V::Str(Arc::from(int(0).to_string()))]);
+                Ok(())
+            }
+            Atoi => {
+                let x = s(0);
+                let r = match x.parse::<i64>() {
+                    Ok(v) => vec![V::Int(v), V::Nil],
+                    Err(e) => {
+                        // Go's ParseInt: out of range gives the nearest int and says so.
+                        use std::num::IntErrorKind::{NegOverflow, PosOverflow};
+                        let (v, why) = match e.kind() {
+                            PosOverflow => (i64::MAX, "value out of range"),
+                            NegOverflow => (i64::MIN, "value out of range"),
+                            _ => (0, "invalid syntax"),
+                        };
+                        vec![
+                            V::Int(v),
+                            V::Iface(Arc::new((
+                                crate::types::RUNTIME_ERROR,
+                                V::Str(Arc::from(format!(
+                                    "strconv.Atoi: parsing {}: {why}",
+                                    gofmt_quote(&x)
+                                ))),
+                            ))),
+                        ]
+                    }
+                };
+                self.set_results(dst, r);
+                Ok(())
+            }
+        }
+    }
+}
+
+pub(super) fn gofmt_quote(s: &str) -> String {
+    format!("{s:?}")
+}
