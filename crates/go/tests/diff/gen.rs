@@ -412,9 +412,9 @@ fn expr(r: &mut Rng, f: &Func, t: T, depth: u32) -> String {
 
 fn stmt(r: &mut Rng, f: &mut Func) {
     f.budget -= 1;
-    let kind = r.below(17);
+    let kind = r.below(23);
     // The statements that declare names of their own get a block of their own.
-    let scoped = (7..=12).contains(&kind);
+    let scoped = (7..=12).contains(&kind) || (17..=22).contains(&kind);
     if scoped {
         let ind = indent(f);
         let _ = writeln!(f.out, "{ind}{{");
@@ -605,6 +605,83 @@ fn stmt_of(r: &mut Rng, f: &mut Func, kind: u64) {
             let _ = writeln!(
                 f.out,
                 "{ind}func() {{\n{ind}\tdefer func() {{\n{ind}\t\tfmt.Println(\"deferred\", recover())\n{ind}\t}}()\n{ind}\tvar z {tn} = {b}\n{ind}\tz &= 1\n{ind}\tfmt.Println(\"divided\", {a} / z)\n{ind}}}()",
+                tn = t.name()
+            );
+        }
+        16 => {
+            // switch on an integer, with fallthrough and default
+            let t = *r.pick(&INTS);
+            let e = expr(r, f, t, 2);
+            let _ = writeln!(f.out, "{ind}switch x := {e}; {{");
+            let _ = writeln!(
+                f.out,
+                "{ind}case x < 0:\n{ind}\tfmt.Println(\"negative\", x)\n{ind}\tfallthrough"
+            );
+            let _ = writeln!(f.out, "{ind}case x == 0:\n{ind}\tfmt.Println(\"small\", x)");
+            let _ = writeln!(
+                f.out,
+                "{ind}case x%3 == 1:\n{ind}\tfmt.Println(\"mod3\", x%3)"
+            );
+            let _ = writeln!(
+                f.out,
+                "{ind}default:\n{ind}\tfmt.Println(\"other\", x)\n{ind}}}"
+            );
+        }
+        17 => {
+            // range over a string: byte offsets and runes
+            let s = expr(r, f, T::S, 2);
+            let _ = writeln!(
+                f.out,
+                "{ind}str := {s} + \"é世\"\n{ind}for i, c := range str {{\n{ind}\tfmt.Print(i, \":\", c, \" \")\n{ind}}}\n{ind}fmt.Println(len(str), []rune(str), []byte(str))"
+            );
+        }
+        18 => {
+            // a type switch over values of many dynamic types
+            let a = expr(r, f, T::I(8, true), 1);
+            let b = expr(r, f, T::F, 1);
+            let c = expr(r, f, T::S, 1);
+            let _ = writeln!(
+                f.out,
+                "{ind}vals := []any{{{a}, {b}, {c}, nil, pair{{A: 1}}, &pair{{B: \"p\"}}, []int{{1}}, map[string]int{{\"k\": 1}}, uint16(7)}}\n{ind}for _, v := range vals {{\n{ind}\tswitch x := v.(type) {{\n{ind}\tcase int8, uint16:\n{ind}\t\tfmt.Printf(\"int %T %v\\n\", x, x)\n{ind}\tcase float64:\n{ind}\t\tfmt.Println(\"float\", x*2)\n{ind}\tcase string:\n{ind}\t\tfmt.Println(\"string\", len(x))\n{ind}\tcase fmt.Stringer:\n{ind}\t\tfmt.Println(\"stringer\", x.String())\n{ind}\tcase nil:\n{ind}\t\tfmt.Println(\"nil\")\n{ind}\tcase []int, map[string]int:\n{ind}\t\tfmt.Printf(\"%T %v\\n\", x, x)\n{ind}\tdefault:\n{ind}\t\tfmt.Printf(\"other %T\\n\", x)\n{ind}\t}}\n{ind}}}"
+            );
+        }
+        19 => {
+            // min and max
+            let t = match r.below(3) {
+                0 => T::F,
+                1 => T::S,
+                _ => *r.pick(&INTS),
+            };
+            let (a, b, c) = (expr(r, f, t, 1), expr(r, f, t, 1), expr(r, f, t, 1));
+            let _ = writeln!(
+                f.out,
+                "{ind}fmt.Println(\"minmax\", min({a}, {b}), max({a}, {b}, {c}))"
+            );
+        }
+        20 => {
+            // defers in a loop, closures over the loop variable, a method value
+            let _ = writeln!(
+                f.out,
+                "{ind}func() {{\n{ind}\tp := &pair{{A: 2}}\n{ind}\tbump := p.bump\n{ind}\tfor k := 0; k < 3; k++ {{\n{ind}\t\tdefer func() {{ fmt.Println(\"defer\", k, bump(int32(k))) }}()\n{ind}\t}}\n{ind}\tfmt.Println(\"deferring\", p.A)\n{ind}}}()"
+            );
+        }
+        21 => {
+            // arrays of arrays and of structs: copies, comparisons
+            let t = *r.pick(&INTS);
+            let e = expr(r, f, t, 1);
+            let _ = writeln!(
+                f.out,
+                "{ind}var g [3][2]{tn}\n{ind}g[1][0] = {e}\n{ind}h := g\n{ind}h[2][1] = 5\n{ind}ps := [2]pair{{{{A: 1}}, {{B: \"x\"}}}}\n{ind}qs := ps\n{ind}qs[0].A = 9\n{ind}fmt.Println(\"arrays\", g, h, g == h, ps[0].A, qs[0].A, len(g[0]))",
+                tn = t.name()
+            );
+        }
+        22 => {
+            // a function of several results, and a variadic one
+            let t = *r.pick(&INTS);
+            let (a, b) = (expr(r, f, t, 1), expr(r, f, t, 1));
+            let _ = writeln!(
+                f.out,
+                "{ind}divmod := func(x, y {tn}) ({tn}, {tn}, bool) {{\n{ind}\tif y == 0 {{\n{ind}\t\treturn 0, 0, false\n{ind}\t}}\n{ind}\treturn x / y, x % y, true\n{ind}}}\n{ind}q, m, ok := divmod({a}, {b})\n{ind}sum := func(xs ...{tn}) (s {tn}) {{\n{ind}\tfor _, x := range xs {{\n{ind}\t\ts += x\n{ind}\t}}\n{ind}\treturn\n{ind}}}\n{ind}fmt.Println(\"results\", q, m, ok, sum(), sum(q, m), sum([]{tn}{{q, m, 1}}...))",
                 tn = t.name()
             );
         }
