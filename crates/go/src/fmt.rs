@@ -491,6 +491,58 @@ pub fn sprintf_w(format: &str, args: &[Arg], t: &Types, errorf: bool) -> String 
             v => v.clone(),
         };
         let under = t.under(a.ty).clone();
+        // A float's %v with a precision is %g with it (`%6.2v` of 2.5 is `   2.5`).
+        let verb = if verb == 'v'
+            && prec.is_some()
+            && !sharp
+            && a.method_text.is_none()
+            && matches!(under, Ty::Float | Ty::Float32)
+        {
+            'g'
+        } else {
+            verb
+        };
+        let is_bytes = matches!(&under, Ty::Slice(e) | Ty::Array(_, e)
+            if matches!(t.under(*e), Ty::Int { bits: 8, signed: false }));
+        // []byte under %s, %q, %x, %X is its bytes as a string.
+        if is_bytes && matches!(verb, 's' | 'q' | 'x' | 'X') && a.method_text.is_none() {
+            let bytes: Vec<u8> = slice_vals(&v)
+                .iter()
+                .map(|x| match x {
+                    V::Int(i) => *i as u8,
+                    _ => 0,
+                })
+                .collect();
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            let sub = Arg {
+                ty: crate::types::FORMATTED,
+                v: V::Str(std::sync::Arc::from(text)),
+                method_text: None,
+                shown: None,
+            };
+            let f = sub_format(minus, plus, sharp, space, zero, width, prec, verb);
+            out.push_str(&sprintf_w(&f, &[sub], t, false));
+            continue;
+        }
+        // Any other verb than %v of a slice, array, map or struct applies to each element
+        // (printValue's depth > 0: `%s` of []string is `[a b]`, `%x` of []int `[a ff]`),
+        // with the width and flags for each; String/Error run for s, q, x, X.
+        if matches!(
+            under,
+            Ty::Slice(_) | Ty::Array(..) | Ty::Map(..) | Ty::Struct(_)
+        ) && !matches!(verb, 'v' | 'T' | 'p')
+            && a.method_text.is_none()
+            && !matches!(v, V::Nil)
+        {
+            let shown = if matches!(verb, 's' | 'q' | 'x' | 'X') {
+                a.shown.as_ref().unwrap_or(&v)
+            } else {
+                &v
+            };
+            let f = sub_format(minus, plus, sharp, space, zero, width, prec, verb);
+            out.push_str(&elementwise(&f, a.ty, shown, t, 0));
+            continue;
+        }
         let s = match verb {
             'v' if sharp => go_value(a.ty, &v, t, 0),
             'v' => {
@@ -587,6 +639,12 @@ pub fn sprintf_w(format: &str, args: &[Arg], t: &Types, errorf: bool) -> String 
                         format!("-{:x}", i.unsigned_abs())
                     }
                     V::Int(i) => format!("{:x}", *i as u64 & mask(&under)),
+                    // `% x`: the bytes apart (`67 6f`)
+                    V::Str(s) if space => s
+                        .bytes()
+                        .map(|b| format!("{b:02x}"))
+                        .collect::<Vec<_>>()
+                        .join(" "),
                     V::Str(s) => s.bytes().map(|b| format!("{b:02x}")).collect(),
                     _ => bad_verb('x', a, &v, t),
                 };
@@ -684,6 +742,93 @@ pub fn sprintf_w(format: &str, args: &[Arg], t: &Types, errorf: bool) -> String 
         out.push(')');
     }
     out
+}
+
+/// The verb with its flags, width and precision, as a format of its own.
+#[allow(clippy::too_many_arguments)]
+fn sub_format(
+    minus: bool,
+    plus: bool,
+    sharp: bool,
+    space: bool,
+    zero: bool,
+    width: Option<usize>,
+    prec: Option<usize>,
+    verb: char,
+) -> String {
+    let mut f = String::from("%");
+    for (on, c) in [
+        (minus, '-'),
+        (plus, '+'),
+        (sharp, '#'),
+        (space, ' '),
+        (zero, '0'),
+    ] {
+        if on {
+            f.push(c);
+        }
+    }
+    if let Some(w) = width {
+        let _ = write!(f, "{w}");
+    }
+    if let Some(p) = prec {
+        let _ = write!(f, ".{p}");
+    }
+    f.push(verb);
+    f
+}
+
+/// `v` of composite type `ty` with `f` applied to each element, key, value and field.
+fn elementwise(f: &str, ty: TyId, v: &V, t: &Types, depth: usize) -> String {
+    let one = |ty: TyId, x: &V| -> String {
+        let (ty, x) = match x {
+            V::Iface(b) => (b.0, b.1.clone()),
+            x => (ty, x.clone()),
+        };
+        if depth < 8
+            && matches!(
+                t.under(ty),
+                Ty::Slice(_) | Ty::Array(..) | Ty::Map(..) | Ty::Struct(_)
+            )
+        {
+            return elementwise(f, ty, &x, t, depth + 1);
+        }
+        let arg = Arg {
+            ty,
+            v: x,
+            method_text: None,
+            shown: None,
+        };
+        sprintf_w(f, &[arg], t, false)
+    };
+    match (t.under(ty), v) {
+        (Ty::Slice(e) | Ty::Array(_, e), _) => {
+            let e = *e;
+            let parts: Vec<String> = slice_vals(v).iter().map(|x| one(e, x)).collect();
+            format!("[{}]", parts.join(" "))
+        }
+        (Ty::Map(k, e), V::Map(m)) => {
+            let (k, e) = (*k, *e);
+            let m = m.lock().unwrap_or_else(|e| e.into_inner());
+            let mut pairs: Vec<(&V, &V)> = m.keys.iter().zip(m.vals.iter()).collect();
+            pairs.sort_by(|a, b| cmp_keys(a.0, b.0));
+            let parts: Vec<String> = pairs
+                .iter()
+                .map(|(a, b)| format!("{}:{}", one(k, a), one(e, b)))
+                .collect();
+            format!("map[{}]", parts.join(" "))
+        }
+        (Ty::Struct(fs), V::Agg(xs)) => {
+            let parts: Vec<String> = fs
+                .iter()
+                .zip(xs.iter())
+                .map(|(fd, x)| one(fd.1, x))
+                .collect();
+            // (Field names are %+v's alone: plusV.)
+            format!("{{{}}}", parts.join(" "))
+        }
+        _ => value(ty, v, t, false, depth),
+    }
 }
 
 fn mask(t: &Ty) -> u64 {
