@@ -15,6 +15,7 @@ pub mod compile;
 pub mod fmt;
 pub mod kinds;
 pub mod lint;
+pub mod reach;
 pub mod scenarios;
 pub mod types;
 pub mod vm;
@@ -703,7 +704,7 @@ fn compile_here(src: &str) -> Result<Arc<GoProgram>, Vec<Diag>> {
         c.funcs[f].go_kind = k;
     }
     c.types.index();
-    let prog = vm::Prog {
+    let mut prog = vm::Prog {
         funcs: std::mem::take(&mut c.funcs),
         types: std::mem::take(&mut c.types),
         methods: std::mem::take(&mut c.methods),
@@ -712,6 +713,9 @@ fn compile_here(src: &str) -> Result<Arc<GoProgram>, Vec<Diag>> {
         main,
         file: "./main.go".into(),
     };
+    // Only what can run keeps its body (the library's unused functions are most of
+    // a program's bytes: `reach`).
+    reach::prune(&mut prog, entry);
     Ok(Arc::new(GoProgram {
         prog: Arc::new(prog),
         last_run: std::sync::Mutex::new(None),

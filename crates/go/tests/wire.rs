@@ -125,3 +125,35 @@ fn bad_bytes_are_refused_without_a_panic() {
         let _ = wire::decode(&b);
     }
 }
+
+/// A program carries bodies only for the code it can run (`gmp_go::reach`): a program
+/// that only prints has no body for `fmt.Errorf` (nor for `net`), and one that makes
+/// an error with it has; both run as real Go prints them (the corpus runs pruned
+/// programs too).
+#[test]
+fn only_reachable_code_keeps_its_body() {
+    let body = |src: &str, name: &str| {
+        let p = gmp_go::compile(src).unwrap();
+        let f = p
+            .prog
+            .funcs
+            .iter()
+            .find(|f| f.name == name)
+            .unwrap_or_else(|| panic!("{name}"));
+        !matches!(f.code.as_slice(), [gmp_go::vm::I::Trap(_)])
+    };
+    let hello = "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Println(\"hi\")\n}\n";
+    assert!(!body(hello, "fmt.Errorf"));
+    assert!(body(hello, "main.main"));
+    let errs = "package main\n\nimport \"fmt\"\n\nfunc main() {\n\terr := fmt.Errorf(\"x %w\", fmt.Errorf(\"y\"))\n\tfmt.Println(err)\n}\n";
+    assert!(body(errs, "fmt.Errorf"));
+    // The methods of a type that reaches an interface are kept (fmt calls Error).
+    assert!(body(errs, "fmt.(*wrapError).Error"));
+    let bytes = |src: &str| gmp_go::wire::encode(&gmp_go::compile(src).unwrap()).len();
+    assert!(
+        bytes(hello) < bytes(errs),
+        "{} {}",
+        bytes(hello),
+        bytes(errs)
+    );
+}
