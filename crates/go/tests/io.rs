@@ -474,9 +474,12 @@ fn syscall_from_go_on_real_threads() {
     live.stop();
     assert_eq!(code, Some(0));
     assert_eq!(out, ["done"]);
+    // The three blocking reads are retaken; main's own write of "done" may be too
+    // when the machine is loaded (real threads, real time), so only the readers'
+    // syscalls are counted.
     assert_eq!(
         ev.iter()
-            .filter(|e| matches!(e.kind, EvKind::GoSyscallEndBlocked { .. }))
+            .filter(|e| matches!(e.kind, EvKind::GoSyscallEndBlocked { g } if g != 1))
             .count(),
         3
     );
