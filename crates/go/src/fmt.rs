@@ -247,7 +247,12 @@ pub fn value(ty: TyId, v: &V, t: &Types, plus: bool, depth: usize) -> String {
             let (k, e) = (*k, *e);
             let m = m.lock().unwrap_or_else(|e| e.into_inner());
             let mut pairs: Vec<(&V, &V)> = m.keys.iter().zip(m.vals.iter()).collect();
-            pairs.sort_by(|a, b| cmp_keys(a.0, b.0));
+            let texts = pairs
+                .first()
+                .is_some_and(|p| matches!(p.0, V::Iface(b) if b.0 == crate::types::FORMATTED));
+            if !texts {
+                pairs.sort_by(|a, b| cmp_keys(a.0, b.0));
+            }
             let parts: Vec<String> = pairs
                 .iter()
                 .map(|(a, b)| {
@@ -299,7 +304,7 @@ pub fn value(ty: TyId, v: &V, t: &Types, plus: bool, depth: usize) -> String {
     }
 }
 
-fn cmp_keys(a: &V, b: &V) -> std::cmp::Ordering {
+pub(crate) fn cmp_keys(a: &V, b: &V) -> std::cmp::Ordering {
     match (a, b) {
         (V::Int(x), V::Int(y)) => x.cmp(y),
         (V::Str(x), V::Str(y)) => x.cmp(y),
@@ -387,6 +392,30 @@ fn quote(s: &str) -> String {
     }
     o.push('"');
     o
+}
+
+/// `strconv.Quote` of bytes that are not all UTF-8: each byte of a bad sequence as `\xff`.
+fn quote_bytes(b: &[u8]) -> String {
+    let mut out = String::from("\"");
+    let mut rest = b;
+    while !rest.is_empty() {
+        match std::str::from_utf8(rest) {
+            Ok(s) => {
+                let q = quote(s);
+                out.push_str(&q[1..q.len() - 1]);
+                break;
+            }
+            Err(e) => {
+                let (good, bad) = rest.split_at(e.valid_up_to());
+                let q = quote(std::str::from_utf8(good).unwrap_or(""));
+                out.push_str(&q[1..q.len() - 1]);
+                let _ = write!(out, "\\x{:02x}", bad[0]);
+                rest = &bad[1..];
+            }
+        }
+    }
+    out.push('"');
+    out
 }
 
 /// `fmt.Sprintf`.
@@ -513,6 +542,33 @@ pub fn sprintf_w(format: &str, args: &[Arg], t: &Types, errorf: bool) -> String 
                     _ => 0,
                 })
                 .collect();
+            // Bytes that are not UTF-8: hex and quoting from the bytes themselves
+            // (`%x` of a hash, `%q` as strconv.Quote escapes them).
+            if std::str::from_utf8(&bytes).is_err() && verb != 's' {
+                let s = match verb {
+                    'q' => quote_bytes(&bytes),
+                    _ => {
+                        let h: Vec<String> = bytes
+                            .iter()
+                            .map(|b| {
+                                if verb == 'X' {
+                                    format!("{b:02X}")
+                                } else {
+                                    format!("{b:02x}")
+                                }
+                            })
+                            .collect();
+                        let s = h.join(if space { " " } else { "" });
+                        if sharp {
+                            format!("0{}{s}", if verb == 'X' { 'X' } else { 'x' })
+                        } else {
+                            s
+                        }
+                    }
+                };
+                out.push_str(&pad(s, width, minus, false));
+                continue;
+            }
             let text = String::from_utf8_lossy(&bytes).into_owned();
             let sub = Arg {
                 ty: crate::types::FORMATTED,

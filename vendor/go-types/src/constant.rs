@@ -70,12 +70,13 @@ impl fmt::Display for Value {
                 s.fmt(f)
             }
             // gmp: as go/constant's floatVal.String prints a float constant: `%.6g`,
-            // with `~` before one that is not an integer but prints as one.
+            // or `%g` for one that is not an integer but prints without a point
+            // (`1.0000005e+06`, issue 56220).
             Value::Rat(r) => match rat_to_f64(r) {
                 Some(x) if x.is_finite() => {
                     let s = g6(x);
-                    if !r.is_integer() && !s.contains('.') && !s.contains('e') {
-                        write!(f, "~{s}")
+                    if !r.is_integer() && !s.contains('.') {
+                        f.write_str(&g_shortest(x))
                     } else {
                         f.write_str(&s)
                     }
@@ -834,6 +835,19 @@ fn short_quote_str(s: &str, max: usize) -> String {
     } else {
         q
     }
+}
+
+/// `fmt.Sprintf("%g", x)`: the shortest digits, the exponent form below 1e-4 and from
+/// 1e6 (strconv's shortest `%g` takes 6 as its exponent threshold).
+fn g_shortest(x: f64) -> String {
+    let e = format!("{x:e}");
+    let (mant, exp) = e.split_once('e').unwrap();
+    let exp: i32 = exp.parse().unwrap();
+    if !(-4..6).contains(&exp) {
+        let sign = if exp < 0 { '-' } else { '+' };
+        return format!("{mant}e{sign}{:02}", exp.abs());
+    }
+    format!("{x}")
 }
 
 /// `fmt.Sprintf("%.6g", x)`: six significant digits, trailing zeros dropped, the

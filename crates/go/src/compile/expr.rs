@@ -141,31 +141,13 @@ impl<'a> Compiler<'a> {
                     .cloned()
                     .ok_or_else(|| self.unsupported(pos, "this selector"))?;
                 let xt = self.type_of(&s.expr);
-                let mut p = if self.is_ptr(xt) {
+                let p = if self.is_ptr(xt) {
                     self.expr(&s.expr)?
                 } else {
                     self.addr(&s.expr)?
                 };
-                let mut t = if self.is_ptr(xt) {
-                    self.elem_of_ptr(xt)
-                } else {
-                    xt
-                };
                 let idx = sel.indices().clone();
-                for (n, i) in idx.iter().enumerate() {
-                    let d = self.reg();
-                    self.emit(I::SubPtr(d, p, *i as u32), line);
-                    p = d;
-                    let ft = self.field_type(t, *i);
-                    t = ft;
-                    if n + 1 < idx.len() && self.is_ptr(ft) {
-                        let d2 = self.reg();
-                        self.emit(I::Load(d2, p), line);
-                        p = d2;
-                        t = self.elem_of_ptr(ft);
-                    }
-                }
-                Ok(p)
+                Ok(self.field_path(p, xt, &idx, line))
             }
             Expr::Index(ix) => {
                 let xt = self.type_of(&ix.expr);
@@ -187,6 +169,31 @@ impl<'a> Compiler<'a> {
             }
             _ => Err(self.unsupported(pos, "taking this address")),
         }
+    }
+
+    /// The address of the field a selection's `indices` name, from `p` (the operand's
+    /// address, or the operand itself when `xt` is a pointer), through embedded
+    /// pointers.
+    pub(super) fn field_path(&mut self, mut p: Reg, xt: TypeKey, idx: &[usize], line: u32) -> Reg {
+        let mut t = if self.is_ptr(xt) {
+            self.elem_of_ptr(xt)
+        } else {
+            xt
+        };
+        for (n, i) in idx.iter().enumerate() {
+            let d = self.reg();
+            self.emit(I::SubPtr(d, p, *i as u32), line);
+            p = d;
+            let ft = self.field_type(t, *i);
+            t = ft;
+            if n + 1 < idx.len() && self.is_ptr(ft) {
+                let d2 = self.reg();
+                self.emit(I::Load(d2, p), line);
+                p = d2;
+                t = self.elem_of_ptr(ft);
+            }
+        }
+        p
     }
 
     /// A receive from a closed channel delivers the element type's zero value.

@@ -744,6 +744,24 @@ impl<'a> Compiler<'a> {
                         mark(id);
                     }
                 }
+                // x.M as a method value of a pointer-receiver method on an addressable
+                // x: the value holds &x (`inc := c.Inc` changes c).
+                Expr::Selector(s)
+                    if me
+                        .cx
+                        .infos
+                        .iter()
+                        .find_map(|ti| ti.selections.get(&e.id()))
+                        .is_some_and(|sel| {
+                            matches!(sel.kind(), SelectionKind::MethodVal)
+                                && me.method_ptr_recv(sel.obj())
+                                && me.tv(&s.expr).is_some_and(|t| !me.is_ptr(t.typ))
+                        }) =>
+                {
+                    if let Some(id) = root_ident(&s.expr) {
+                        mark(id);
+                    }
+                }
                 Expr::Call(c) => {
                     // x.M() with a pointer-receiver method on an addressable x.
                     if let Expr::Selector(s) = &c.func {
@@ -975,6 +993,16 @@ fn negate(op: BinOp) -> BinOp {
 const BOXED_RESULT: Reg = 1 << 31;
 
 type Rc<T> = std::rc::Rc<T>;
+
+/// An assignment's left side between its two phases ([`Compiler::lhs_operands`]).
+enum LhsPlan {
+    /// A variable: stored as a declaration's or assignment's target is.
+    Var,
+    Map(Reg, Reg),
+    Elem(Reg, Reg),
+    Field(Reg, TypeKey, Vec<usize>),
+    Deref(Reg),
+}
 
 enum LV {
     Reg(Reg),

@@ -245,11 +245,10 @@ impl<'a> Compiler<'a> {
             // expressions and indirections (`a[i()]`, `p.f`), then the right side, in
             // the usual order; then the assignments, left to right (`i, x[i] = 1, 2`
             // stores to the old x[i]).
-            let mut lvs: Vec<Option<LV>> = Vec::new();
+            let mut lvs: Vec<LhsPlan> = Vec::new();
             if !define {
                 for l in &a.lhs {
-                    let plain = matches!(l, Expr::Ident(_));
-                    lvs.push(if plain { None } else { Some(self.lvalue(l)?) });
+                    lvs.push(self.lhs_operands(l, line)?);
                 }
             }
             let mut vals = Vec::new();
@@ -270,9 +269,11 @@ impl<'a> Compiler<'a> {
                 }
             }
             for (i, (l, v)) in a.lhs.iter().zip(vals).enumerate() {
-                if let Some(Some(lv)) = lvs.get(i) {
-                    self.lv_store(lv, v, line);
-                    continue;
+                if let Some(plan) = lvs.get(i) {
+                    if !matches!(plan, LhsPlan::Var) {
+                        self.lhs_store(plan, v, line);
+                        continue;
+                    }
                 }
                 if let Expr::Ident(id) = l {
                     if self.cx.ast.idents[*id].name == "_" {
@@ -323,6 +324,94 @@ impl<'a> Compiler<'a> {
         self.emit(I::Bin(op, k, r, cur, v), line);
         self.lv_store(&lv, r, line);
         Ok(())
+    }
+
+    /// An assignment's phase one for `e`: the operands of its index expression or
+    /// indirection (the map and key, the slice or array and index, the pointer or
+    /// struct a field is selected from), evaluated now and copied, so neither the
+    /// right side nor an earlier assignment of the same statement changes them; the
+    /// checks (bounds, nil) are the store's, in phase two ([`Compiler::lhs_store`]).
+    fn lhs_operands(&mut self, e: &Expr, line: u32) -> R<LhsPlan> {
+        let copy = |c: &mut Self, r: Reg| {
+            let d = c.reg();
+            c.emit(I::Move(d, r), line);
+            d
+        };
+        Ok(match e {
+            Expr::Paren(p) => return self.lhs_operands(&p.expr, line),
+            Expr::Index(ix) => {
+                let xt = self.type_of(&ix.expr);
+                match self.tk(self.under(xt)) {
+                    Type::Map(m) => {
+                        let key = m.key();
+                        let mr = self.expr(&ix.expr)?;
+                        let mr = copy(self, mr);
+                        let k = self.expr_to(&ix.index, key)?;
+                        LhsPlan::Map(mr, copy(self, k))
+                    }
+                    Type::Slice(_) | Type::Pointer(_) => {
+                        let b = self.expr(&ix.expr)?;
+                        let b = copy(self, b);
+                        let i = self.expr(&ix.index)?;
+                        LhsPlan::Elem(b, copy(self, i))
+                    }
+                    _ => {
+                        let b = self.addr(&ix.expr)?;
+                        let i = self.expr(&ix.index)?;
+                        LhsPlan::Elem(b, copy(self, i))
+                    }
+                }
+            }
+            Expr::Selector(s) => {
+                let sel = self
+                    .cx
+                    .infos
+                    .iter()
+                    .find_map(|ti| ti.selections.get(&e.id()))
+                    .cloned();
+                match sel {
+                    Some(sel) if matches!(sel.kind(), SelectionKind::FieldVal) => {
+                        let xt = self.type_of(&s.expr);
+                        let b = if self.is_ptr(xt) {
+                            let p = self.expr(&s.expr)?;
+                            copy(self, p)
+                        } else {
+                            self.addr(&s.expr)?
+                        };
+                        LhsPlan::Field(b, xt, sel.indices().clone())
+                    }
+                    // A package's variable (pkg.V).
+                    _ => LhsPlan::Var,
+                }
+            }
+            Expr::Star(s) => {
+                let p = self.expr(&s.expr)?;
+                LhsPlan::Deref(copy(self, p))
+            }
+            _ => LhsPlan::Var,
+        })
+    }
+
+    /// Phase two of an assignment planned by [`Compiler::lhs_operands`]: the store.
+    fn lhs_store(&mut self, plan: &LhsPlan, v: Reg, line: u32) {
+        match plan {
+            LhsPlan::Var => {}
+            LhsPlan::Map(m, k) => {
+                self.emit(I::SetMap(*m, *k, v), line);
+            }
+            LhsPlan::Elem(b, i) => {
+                let d = self.reg();
+                self.emit(I::ElemPtr(d, *b, *i), line);
+                self.emit(I::Store(d, v), line);
+            }
+            LhsPlan::Field(b, xt, idx) => {
+                let p = self.field_path(*b, *xt, idx, line);
+                self.emit(I::Store(p, v), line);
+            }
+            LhsPlan::Deref(p) => {
+                self.emit(I::Store(*p, v), line);
+            }
+        }
     }
 
     pub(super) fn lhs_type(&self, e: &Expr) -> Option<TypeKey> {

@@ -73,6 +73,14 @@ impl Prog {
 
     /// Does a struct type `t` (or `*t`) get method `m` from an embedded field?
     pub(super) fn promotes(&self, t: TyId, m: &Arc<str>, sig: TyId, depth: u32) -> bool {
+        let addressable = matches!(self.types.get(t), Ty::Ptr(_));
+        self.promotes_at(t, m, sig, depth, addressable)
+    }
+
+    /// [`Prog::promotes`]; `addressable`: the embedded fields are reached through a
+    /// pointer, so their pointer-receiver methods are in the set (the spec's method
+    /// sets: `S` with an embedded `T` has `*T`'s methods only through `*S`).
+    fn promotes_at(&self, t: TyId, m: &Arc<str>, sig: TyId, depth: u32, addressable: bool) -> bool {
         if depth == 0 {
             return false;
         }
@@ -84,10 +92,12 @@ impl Prog {
             return false;
         };
         fields.iter().filter(|f| f.2).any(|(_, ft, _)| {
-            self.own_method(*ft, m, sig).is_some()
+            let field_addr = addressable || matches!(self.types.get(*ft), Ty::Ptr(_));
+            self.own_method(*ft, m, sig)
+                .is_some_and(|ptr| !ptr || field_addr)
                 || matches!(self.types.under(*ft), Ty::Iface(ms)
                     if ms.iter().any(|(n, s)| n == m && (sig == 0 || *s == sig)))
-                || self.promotes(*ft, m, sig, depth - 1)
+                || self.promotes_at(*ft, m, sig, depth - 1, field_addr)
         })
     }
 

@@ -233,13 +233,17 @@ impl Gor {
                 Some(V::Agg(out?.into_boxed_slice()))
             }
             (Ty::Map(kt, et), V::Map(m)) => {
-                let (keys, vals) = {
+                let mut pairs: Vec<(V, V)> = {
                     let m = lock(m);
-                    (m.keys.clone(), m.vals.clone())
+                    m.keys.iter().cloned().zip(m.vals.iter().cloned()).collect()
                 };
+                // fmt sorts by the keys themselves (`fmtsort`), not by their text: in
+                // that order here, and kept (`gofmt::value` does not sort a map whose
+                // keys are texts already).
+                pairs.sort_by(|a, b| gofmt::cmp_keys(&a.0, &b.0));
                 let mut changed = false;
                 let mut nm = MapObj::default();
-                for (k, x) in keys.into_iter().zip(vals) {
+                for (k, x) in pairs {
                     let nk = self.shown(*kt, &k, depth + 1, cx);
                     let nx = self.shown(*et, &x, depth + 1, cx);
                     changed |= nk.is_some() || nx.is_some();

@@ -12,6 +12,7 @@
 #![allow(dead_code)]
 use crate::SourceRead;
 
+use super::super::obj::EntityType;
 use super::super::objects::{DeclInfoKey, ObjKey, TCObjects};
 use super::check::{Checker, Initializer};
 use super::resolver::DeclInfo;
@@ -52,8 +53,13 @@ impl<'a, S: SourceRead> Checker<'a, S> {
         let mut order: Vec<ObjKey> = vec![];
         let mut emitted: HashSet<DeclInfoKey> = HashSet::new();
         while !nodes.is_empty() {
+            // (types2's nodeQueue.Less: constants before variables, go.dev/issue/66575)
             let i = (0..nodes.len())
-                .min_by_key(|&i| (nodes[i].ndeps, self.lobj(nodes[i].obj).order()))
+                .min_by_key(|&i| {
+                    let o = self.lobj(nodes[i].obj);
+                    let var = !matches!(o.entity_type(), EntityType::Const(_));
+                    (var, nodes[i].ndeps, o.order())
+                })
                 .unwrap();
             let n = nodes.remove(i);
             if n.ndeps > 0 {
