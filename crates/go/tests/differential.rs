@@ -6,14 +6,12 @@
 //! runs a long one. A function whose output differs is cut out into a program of its
 //! own (`target/diff/`), to be minimised and kept in `tests/corpus/`.
 
+mod common;
 #[path = "diff/gen.rs"]
 mod gen;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-use gmp_core::sim::Stop;
-use gmp_core::{Config, Sim};
 
 const FUNCS: usize = 16;
 
@@ -60,32 +58,7 @@ fn real_go(go: &str, dir: &Path, src: &str) -> String {
 }
 
 fn explorer(src: &str) -> String {
-    let prog = match gmp_go::compile(src) {
-        Ok(p) => p,
-        Err(d) => {
-            let lines: Vec<String> = d.iter().map(|d| d.to_string()).collect();
-            return format!("--compile errors\n{}\n", lines.join("\n"));
-        }
-    };
-    let cfg = Config {
-        gomaxprocs: 2,
-        keep_events: gmp_core::trace::Keep::None,
-        ..Config::default()
-    };
-    let mut sim = Sim::new(prog.program(), cfg, 1).expect("runtime starts");
-    let stop = sim.run_until(60_000_000_000, u64::MAX);
-    let mut out = sim.rt.stdout_lines().join("\n");
-    if !out.is_empty() && !sim.rt.stdout_unterminated() {
-        out.push('\n');
-    }
-    match stop {
-        Stop::Exited(_) => {
-            let st = sim.rt.exit_status().unwrap();
-            out.push_str(&format!("--exit {}\n", st.code));
-        }
-        other => out.push_str(&format!("--stopped {other:?}\n")),
-    }
-    out
+    common::explorer_output(src, 60_000_000_000, false)
 }
 
 /// The output of each function (`== fN` opens its part).

@@ -794,6 +794,45 @@ impl<'a> Compiler<'a> {
         }
     }
 
+    /// A function of the compiler's own making, `name`: `nparams` parameters (and
+    /// `ncaps` captured values after them), a body that `call` makes from those
+    /// registers and the results' first register, returning the call's `nret` results.
+    fn wrapper(
+        &mut self,
+        name: String,
+        nparams: u32,
+        ncaps: u32,
+        nret: u32,
+        line: u32,
+        call: impl FnOnce(&mut Self, &[Reg], Reg) -> I,
+    ) -> FuncId {
+        let id = self.funcs.len() as FuncId;
+        self.funcs.push(vm::Func {
+            name: name.clone(),
+            ..Default::default()
+        });
+        self.stack.push(FnCx {
+            name,
+            scanned: true,
+            ..FnCx::default()
+        });
+        let regs: Vec<Reg> = (0..nparams + ncaps).map(|_| self.reg()).collect();
+        let dst = self.reg();
+        for _ in 1..nret.max(1) {
+            self.reg();
+        }
+        let ins = call(self, &regs, dst);
+        match &ins {
+            I::Call { f, .. } => self.f().static_calls.push(*f),
+            _ => self.f().other_calls += 1,
+        }
+        self.f().has_call = true;
+        self.emit(ins, line);
+        self.emit(I::Ret((dst..dst + nret).collect()), line);
+        self.finish(id, nparams, ncaps);
+        id
+    }
+
     /// `x.M` as a value: a closure over the receiver, evaluated (and, for a value
     /// receiver, copied) now, as Go's method value `main.T.M-fm` is.
     pub(super) fn method_value(
@@ -820,44 +859,24 @@ impl<'a> Compiler<'a> {
             })?)
         };
         let fname = format!("{}.{}-fm", self.type_name(self.base_type(xt)), name);
-        let id = self.funcs.len() as FuncId;
-        self.funcs.push(vm::Func {
-            name: fname.clone(),
-            ..Default::default()
-        });
-        self.stack.push(FnCx {
-            name: fname,
-            scanned: true,
-            ..FnCx::default()
-        });
-        let params: Vec<Reg> = (0..np).map(|_| self.reg()).collect();
-        let cap = self.reg();
-        let dst = self.reg();
-        for _ in 1..nret.max(1) {
-            self.reg();
-        }
-        let call = match target {
-            Some(f) => {
-                let mut args = vec![cap];
-                args.extend(&params);
-                self.f().static_calls.push(f);
-                I::Call { f, args, dst, nret }
-            }
-            None => {
-                self.f().other_calls += 1;
-                I::CallIface {
+        // The receiver is the closure's one captured value, after the parameters.
+        let id = self.wrapper(fname, np, 1, nret, line, |_, regs, dst| {
+            let (params, cap) = (&regs[..np as usize], regs[np as usize]);
+            match target {
+                Some(f) => {
+                    let mut args = vec![cap];
+                    args.extend(params);
+                    I::Call { f, args, dst, nret }
+                }
+                None => I::CallIface {
                     recv: cap,
                     method: name,
-                    args: params,
+                    args: params.to_vec(),
                     dst,
                     nret,
-                }
+                },
             }
-        };
-        self.f().has_call = true;
-        self.emit(call, line);
-        self.emit(I::Ret((dst..dst + nret).collect()), line);
-        self.finish(id, np, 1);
+        });
         let d = self.reg();
         self.emit(I::Closure(d, id, vec![recv]), line);
         Ok(d)
@@ -903,47 +922,26 @@ impl<'a> Compiler<'a> {
             self.nresults(sig),
         );
         let fname = format!("{}.{}", self.type_name(t), name);
-        let id = self.funcs.len() as FuncId;
-        self.funcs.push(vm::Func {
-            name: fname.clone(),
-            ..Default::default()
-        });
-        self.stack.push(FnCx {
-            name: fname,
-            scanned: true,
-            ..FnCx::default()
-        });
-        let recv = self.reg();
-        let params: Vec<Reg> = (0..np).map(|_| self.reg()).collect();
-        let dst = self.reg();
-        for _ in 1..nret.max(1) {
-            self.reg();
-        }
-        let call = match target {
-            Some(f) if !iface => {
-                // (*T).M of a value method: the method gets *p.
-                let r = self.reg();
-                self.emit(I::Load(r, recv), line);
-                let mut args = vec![r];
-                args.extend(&params);
-                self.f().static_calls.push(f);
-                I::Call { f, args, dst, nret }
-            }
-            _ => {
-                self.f().other_calls += 1;
-                I::CallIface {
+        let id = self.wrapper(fname, np + 1, 0, nret, line, |c, regs, dst| {
+            let (recv, params) = (regs[0], &regs[1..]);
+            match target {
+                Some(f) if !iface => {
+                    // (*T).M of a value method: the method gets *p.
+                    let r = c.reg();
+                    c.emit(I::Load(r, recv), line);
+                    let mut args = vec![r];
+                    args.extend(params);
+                    I::Call { f, args, dst, nret }
+                }
+                _ => I::CallIface {
                     recv,
                     method: name,
-                    args: params,
+                    args: params.to_vec(),
                     dst,
                     nret,
-                }
+                },
             }
-        };
-        self.f().has_call = true;
-        self.emit(call, line);
-        self.emit(I::Ret((dst..dst + nret).collect()), line);
-        self.finish(id, np + 1, 0);
+        });
         let d = self.reg();
         self.emit(I::Closure(d, id, vec![]), line);
         Ok(d)
@@ -957,27 +955,14 @@ impl<'a> Compiler<'a> {
             self.sig(sig).map_or(0, |s| s.0.len()) as u32,
             self.nresults(sig),
         );
-        let fname = self.qual_name(o);
-        let id = self.funcs.len() as FuncId;
-        self.funcs.push(vm::Func {
-            name: fname.clone(),
-            ..Default::default()
+        let id = self.wrapper(self.qual_name(o), np, 0, nret, line, |_, regs, dst| {
+            I::Native {
+                n,
+                args: regs.to_vec(),
+                dst,
+                nret,
+            }
         });
-        self.stack.push(FnCx {
-            name: fname,
-            scanned: true,
-            ..FnCx::default()
-        });
-        let args: Vec<Reg> = (0..np).map(|_| self.reg()).collect();
-        let dst = self.reg();
-        for _ in 1..nret.max(1) {
-            self.reg();
-        }
-        self.f().other_calls += 1;
-        self.f().has_call = true;
-        self.emit(I::Native { n, args, dst, nret }, line);
-        self.emit(I::Ret((dst..dst + nret).collect()), line);
-        self.finish(id, np, 0);
         let d = self.reg();
         self.emit(I::Closure(d, id, vec![]), line);
         d

@@ -27,3 +27,45 @@ pub fn program_dirs(folder: &str) -> (std::path::PathBuf, Vec<String>) {
     names.sort();
     (dir, names)
 }
+
+/// What `src` prints in the explorer (deterministic driver, GOMAXPROCS=2, seed 1, at
+/// most `max_ns` of virtual time): its stdout, then `--exit N` and, with `stderr`,
+/// the first line of its stderr; or `--compile errors` and go build's lines.
+#[allow(dead_code)]
+pub fn explorer_output(src: &str, max_ns: i64, stderr: bool) -> String {
+    use gmp_core::sim::Stop;
+    let prog = match gmp_go::compile(src) {
+        Ok(p) => p,
+        Err(d) => {
+            let lines: Vec<String> = d.iter().map(|d| d.to_string()).collect();
+            return format!("--compile errors\n{}\n", lines.join("\n"));
+        }
+    };
+    let cfg = gmp_core::Config {
+        gomaxprocs: 2,
+        keep_events: gmp_core::trace::Keep::None,
+        ..gmp_core::Config::default()
+    };
+    let mut sim = gmp_core::Sim::new(prog.program(), cfg, 1).expect("runtime starts");
+    let stop = sim.run_until(max_ns, u64::MAX);
+    let mut out = sim.rt.stdout_lines().join("\n");
+    if !out.is_empty() && !sim.rt.stdout_unterminated() {
+        out.push('\n');
+    }
+    match stop {
+        Stop::Exited(_) => {
+            let st = sim.rt.exit_status().unwrap();
+            out.push_str(&format!("--exit {}\n", st.code));
+            if stderr {
+                let mut err: Vec<String> = sim.rt.stderr_lines();
+                err.extend(st.stderr.lines().map(String::from));
+                if let Some(first) = err.iter().find(|l| !l.is_empty()) {
+                    out.push_str(first);
+                    out.push('\n');
+                }
+            }
+        }
+        other => out.push_str(&format!("--stopped {other:?}\n")),
+    }
+    out
+}
