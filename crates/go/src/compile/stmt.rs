@@ -247,8 +247,27 @@ impl<'a> Compiler<'a> {
             // stores to the old x[i]).
             let mut lvs: Vec<LhsPlan> = Vec::new();
             if !define {
+                // The operands need copies only where something could change them
+                // before their store: a call or receive on the right, or a variable
+                // assigned on the left (`i, x[i] = ...`). `a[i] = a[i] + 1` and the
+                // swap `a[i], a[j] = a[j], a[i]` go without.
+                let ast = self.cx.ast;
+                let mut effects = a
+                    .lhs
+                    .iter()
+                    .any(|l| matches!(l, Expr::Ident(id) if ast.idents[*id].name != "_"));
+                for r in &a.rhs {
+                    walk_expr(
+                        r,
+                        &mut |e, _| {
+                            effects |= matches!(e, Expr::Call(_))
+                                || matches!(e, Expr::Unary(u) if u.op == Token::ARROW)
+                        },
+                        ast,
+                    );
+                }
                 for l in &a.lhs {
-                    lvs.push(self.lhs_operands(l, line)?);
+                    lvs.push(self.lhs_operands(l, effects, line)?);
                 }
             }
             let mut vals = Vec::new();
@@ -331,14 +350,17 @@ impl<'a> Compiler<'a> {
     /// struct a field is selected from), evaluated now and copied, so neither the
     /// right side nor an earlier assignment of the same statement changes them; the
     /// checks (bounds, nil) are the store's, in phase two ([`Compiler::lhs_store`]).
-    fn lhs_operands(&mut self, e: &Expr, line: u32) -> R<LhsPlan> {
+    fn lhs_operands(&mut self, e: &Expr, copies: bool, line: u32) -> R<LhsPlan> {
         let copy = |c: &mut Self, r: Reg| {
+            if !copies {
+                return r;
+            }
             let d = c.reg();
             c.emit(I::Move(d, r), line);
             d
         };
         Ok(match e {
-            Expr::Paren(p) => return self.lhs_operands(&p.expr, line),
+            Expr::Paren(p) => return self.lhs_operands(&p.expr, copies, line),
             Expr::Index(ix) => {
                 let xt = self.type_of(&ix.expr);
                 match self.tk(self.under(xt)) {
