@@ -149,32 +149,101 @@ pub fn float_g(f: f64) -> String {
             "0".into()
         };
     }
-    let e = format!("{f:e}");
+    let (digits, exp) = shortest(f, &format!("{f:e}"));
+    g_form(f < 0.0, &digits, exp)
+}
+
+/// The shortest digits that read back as `f` (from Rust's shortest `{:e}`, `e`) and
+/// the decimal exponent of the first, as strconv's shortest formatting gives them:
+/// where the exact value lies halfway between two shortest candidates, Go takes the
+/// one ending in an even digit (`ryuFtoaShortest` rounds half to even; Rust rounds the
+/// half up: -1.0728531609257813e+09 where Go prints ...812e+09).
+fn shortest(f: f64, e: &str) -> (String, i32) {
     let (mant, exp) = e.split_once('e').unwrap();
     let exp: i32 = exp.parse().unwrap();
-    if !(-4..6).contains(&exp) {
-        let sign = if exp < 0 { '-' } else { '+' };
-        return format!("{mant}e{sign}{:02}", exp.abs());
+    let digits: String = mant.chars().filter(|c| c.is_ascii_digit()).collect();
+    let n = digits.len();
+    // f's exact decimal expansion, far enough to see whether it is a tie.
+    let ex = format!("{:.*e}", n + 40, f.abs());
+    let (emant, eexp) = ex.split_once('e').unwrap();
+    let edigits: Vec<u8> = emant.bytes().filter(|c| c.is_ascii_digit()).collect();
+    let tie = eexp.parse::<i32>().ok() == Some(exp)
+        && edigits.get(n) == Some(&b'5')
+        && edigits[n + 1..].iter().all(|&c| c == b'0');
+    if !tie {
+        return (digits, exp);
     }
-    format!("{f}")
+    let lower = &edigits[..n];
+    if (lower[n - 1] - b'0') % 2 == 0 {
+        let d = String::from_utf8_lossy(lower)
+            .trim_end_matches('0')
+            .to_string();
+        return (if d.is_empty() { "0".into() } else { d }, exp);
+    }
+    // The upper candidate: the lower one plus one in its last digit.
+    let mut up = lower.to_vec();
+    let mut i = n;
+    loop {
+        if i == 0 {
+            up.insert(0, b'1');
+            up.pop();
+            return (
+                String::from_utf8_lossy(&up)
+                    .trim_end_matches('0')
+                    .to_string(),
+                exp + 1,
+            );
+        }
+        i -= 1;
+        if up[i] == b'9' {
+            up[i] = b'0';
+        } else {
+            up[i] += 1;
+            break;
+        }
+    }
+    (
+        String::from_utf8_lossy(&up)
+            .trim_end_matches('0')
+            .to_string(),
+        exp,
+    )
+}
+
+/// `%v`'s form of digits `d` (the first at 10^`exp`): `%e` with a two-digit exponent
+/// below 1e-4 and from 1e6 (strconv's shortest `%g`), else plain.
+fn g_form(neg: bool, d: &str, exp: i32) -> String {
+    let sign = if neg { "-" } else { "" };
+    if !(-4..6).contains(&exp) {
+        let rest = if d.len() > 1 {
+            format!(".{}", &d[1..])
+        } else {
+            String::new()
+        };
+        let es = if exp < 0 { '-' } else { '+' };
+        return format!("{sign}{}{rest}e{es}{:02}", &d[..1], exp.abs());
+    }
+    if exp < 0 {
+        return format!("{sign}0.{}{d}", "0".repeat((-exp - 1) as usize));
+    }
+    let int_len = exp as usize + 1;
+    if d.len() <= int_len {
+        format!("{sign}{d}{}", "0".repeat(int_len - d.len()))
+    } else {
+        format!("{sign}{}.{}", &d[..int_len], &d[int_len..])
+    }
 }
 
 /// [`float_g`] of a `float32`: the shortest digits that read back as the same
 /// float32 (`FormatFloat(f, 'g', -1, 32)`: `float32(0.1)` is `0.1`, not the f64's
 /// `0.10000000149011612`).
 pub fn float_g32(f: f64) -> String {
-    let f = f as f32;
-    if !f.is_finite() || f == 0.0 {
-        return float_g(f as f64);
+    let x = f as f32;
+    if !x.is_finite() || x == 0.0 {
+        return float_g(x as f64);
     }
-    let e = format!("{f:e}");
-    let (mant, exp) = e.split_once('e').unwrap();
-    let exp: i32 = exp.parse().unwrap();
-    if !(-4..6).contains(&exp) {
-        let sign = if exp < 0 { '-' } else { '+' };
-        return format!("{mant}e{sign}{:02}", exp.abs());
-    }
-    format!("{f}")
+    let (digits, exp) = shortest(x as f64, &format!("{x:e}"));
+    g_form(x < 0.0, &digits, exp)
 }
 
 /// The most digits Rust's formatter is asked for (it allows at most 65535; an f64's

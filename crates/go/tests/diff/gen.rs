@@ -366,7 +366,10 @@ fn expr(r: &mut Rng, f: &Func, t: T, depth: u32) -> String {
                     let e = expr(r, f, T::I(16, true), depth - 1);
                     format!("strconv.Itoa(int({e}))")
                 }
-                2 => format!("{a}[:len({a})/2]"),
+                // (A cut at len/2 could fall inside a rune: bytes that are not
+                // UTF-8, which the explorer's strings refuse. A cut at a rune's
+                // start stays text.)
+                2 => format!("string([]rune({a})[:len([]rune({a}))/2])"),
                 _ => format!(
                     "fmt.Sprint({}, {})",
                     expr(r, f, T::I(0, true), 0),
