@@ -649,22 +649,10 @@ impl<'a> Compiler<'a> {
                 let z = self.zero(et);
                 let zr = self.konst(z, line);
                 let mut regs = vec![zr; n];
-                let mut idx = 0usize;
-                for el in &cl.elts {
-                    let ve = match el {
-                        Expr::KeyValue(kv) => {
-                            let k = self.tv(&kv.key);
-                            if let Some(V::Int(i)) = k.and_then(|k| self.const_value(&k, line)) {
-                                idx = i as usize;
-                            }
-                            kv.val.clone()
-                        }
-                        other => other.clone(),
-                    };
+                for (idx, ve) in self.indexed_elements(cl, line) {
                     if idx < n {
-                        regs[idx] = self.expr_to(&ve, et)?;
+                        regs[idx] = self.elem_lit(&ve, et)?;
                     }
-                    idx += 1;
                 }
                 let d = self.reg();
                 self.emit(I::MakeAgg(d, regs), line);
@@ -675,24 +663,12 @@ impl<'a> Compiler<'a> {
                 // the zero value.
                 let et = s.elem();
                 let mut at: Vec<Option<Reg>> = Vec::new();
-                let mut idx = 0usize;
-                for el in &cl.elts {
-                    let ve = match el {
-                        Expr::KeyValue(kv) => {
-                            let k = self.tv(&kv.key);
-                            if let Some(V::Int(i)) = k.and_then(|k| self.const_value(&k, line)) {
-                                idx = i as usize;
-                            }
-                            kv.val.clone()
-                        }
-                        other => other.clone(),
-                    };
+                for (idx, ve) in self.indexed_elements(cl, line) {
                     let ve = self.elem_lit(&ve, et)?;
                     if at.len() <= idx {
                         at.resize(idx + 1, None);
                     }
                     at[idx] = Some(ve);
-                    idx += 1;
                 }
                 let zr = if at.iter().any(|r| r.is_none()) {
                     let z = self.zero(et);
@@ -719,6 +695,28 @@ impl<'a> Compiler<'a> {
             }
             _ => Err(self.unsupported(cl.l_brace, "this composite literal")),
         }
+    }
+
+    /// An array or slice literal's elements with their indices: a key sets the index,
+    /// the elements after it follow it (`[]int{5: 1, 2}` is 1 at 5 and 2 at 6).
+    fn indexed_elements(&mut self, cl: &ast::CompositeLit, line: u32) -> Vec<(usize, Expr)> {
+        let mut out = Vec::new();
+        let mut idx = 0usize;
+        for el in &cl.elts {
+            let ve = match el {
+                Expr::KeyValue(kv) => {
+                    let k = self.tv(&kv.key);
+                    if let Some(V::Int(i)) = k.and_then(|k| self.const_value(&k, line)) {
+                        idx = i as usize;
+                    }
+                    kv.val.clone()
+                }
+                other => other.clone(),
+            };
+            out.push((idx, ve));
+            idx += 1;
+        }
+        out
     }
 
     /// An element of a composite literal (may elide its type: `{1, 2}`, `&{...}`).
