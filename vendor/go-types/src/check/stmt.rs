@@ -481,6 +481,11 @@ impl<'a, S: SourceRead> Checker<'a, S> {
                     token: Token::int1(),
                 }));
                 self.binary(x, None, &ids.expr, &one, &op, fctx);
+                // gmp: `one` is dropped at the end of this arm, and a node's id is its
+                // address: whatever is allocated there next (a node of a package parsed
+                // later) would find the literal's type recorded under its id. Forget it.
+                fctx.untyped.remove(&one.id());
+                self.result.types.remove(&one.id());
                 if x.invalid() {
                     return;
                 }
