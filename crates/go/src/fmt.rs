@@ -87,8 +87,7 @@ pub fn go_value(ty: TyId, v: &V, t: &Types, depth: usize) -> String {
         (Ty::Map(k, e), V::Map(m)) => {
             let (k, e) = (*k, *e);
             let m = m.lock().unwrap_or_else(|e| e.into_inner());
-            let mut pairs: Vec<(&V, &V)> = m.keys.iter().zip(m.vals.iter()).collect();
-            pairs.sort_by(|a, b| cmp_keys(a.0, b.0));
+            let pairs = sorted_entries(&m);
             let parts: Vec<String> = pairs
                 .iter()
                 .map(|(a, b)| {
@@ -315,13 +314,7 @@ pub fn value(ty: TyId, v: &V, t: &Types, plus: bool, depth: usize) -> String {
         (Ty::Map(k, e), V::Map(m)) => {
             let (k, e) = (*k, *e);
             let m = m.lock().unwrap_or_else(|e| e.into_inner());
-            let mut pairs: Vec<(&V, &V)> = m.keys.iter().zip(m.vals.iter()).collect();
-            let texts = pairs
-                .first()
-                .is_some_and(|p| matches!(p.0, V::Iface(b) if b.0 == crate::types::FORMATTED));
-            if !texts {
-                pairs.sort_by(|a, b| cmp_keys(a.0, b.0));
-            }
+            let pairs = sorted_entries(&m);
             let parts: Vec<String> = pairs
                 .iter()
                 .map(|(a, b)| {
@@ -371,6 +364,20 @@ pub fn value(ty: TyId, v: &V, t: &Types, plus: bool, depth: usize) -> String {
         (_, V::Str(s)) => s.to_string(),
         (_, other) => plain(other, t),
     }
+}
+
+/// A map's entries in the order fmt prints them (`internal/fmtsort`: by key). A map
+/// whose keys are texts already (`FORMATTED`: the VM ran their `String`) was put in
+/// its keys' order when they were replaced, and keeps it.
+fn sorted_entries(m: &crate::vm::MapObj) -> Vec<(&V, &V)> {
+    let mut pairs: Vec<(&V, &V)> = m.keys.iter().zip(m.vals.iter()).collect();
+    let texts = pairs
+        .first()
+        .is_some_and(|p| matches!(p.0, V::Iface(b) if b.0 == crate::types::FORMATTED));
+    if !texts {
+        pairs.sort_by(|a, b| cmp_keys(a.0, b.0));
+    }
+    pairs
 }
 
 pub(crate) fn cmp_keys(a: &V, b: &V) -> std::cmp::Ordering {
@@ -935,8 +942,7 @@ fn elementwise(f: &str, ty: TyId, v: &V, t: &Types, depth: usize) -> String {
         (Ty::Map(k, e), V::Map(m)) => {
             let (k, e) = (*k, *e);
             let m = m.lock().unwrap_or_else(|e| e.into_inner());
-            let mut pairs: Vec<(&V, &V)> = m.keys.iter().zip(m.vals.iter()).collect();
-            pairs.sort_by(|a, b| cmp_keys(a.0, b.0));
+            let pairs = sorted_entries(&m);
             let parts: Vec<String> = pairs
                 .iter()
                 .map(|(a, b)| format!("{}:{}", one(k, a), one(e, b)))

@@ -744,8 +744,9 @@ impl<'a> Compiler<'a> {
                         mark(id);
                     }
                 }
-                // x.M as a method value of a pointer-receiver method on an addressable
-                // x: the value holds &x (`inc := c.Inc` changes c).
+                // x.M of a pointer-receiver method on an addressable x, called
+                // (`x.M()`: the walk reaches a call's function) or a method value
+                // (`inc := c.Inc` changes c): both take &x.
                 Expr::Selector(s)
                     if me
                         .cx
@@ -760,36 +761,6 @@ impl<'a> Compiler<'a> {
                 {
                     if let Some(id) = root_ident(&s.expr) {
                         mark(id);
-                    }
-                }
-                Expr::Call(c) => {
-                    // x.M() with a pointer-receiver method on an addressable x.
-                    if let Expr::Selector(s) = &c.func {
-                        if let Some(sel) = me
-                            .cx
-                            .infos
-                            .iter()
-                            .find_map(|ti| ti.selections.get(&c.func.id()))
-                        {
-                            if matches!(sel.kind(), SelectionKind::MethodVal) {
-                                let m = sel.obj();
-                                let recv_ptr =
-                                    match me.cx.tc.lobjs[m].typ().map(|t| &me.cx.tc.types[t]) {
-                                        Some(Type::Signature(sig)) => sig
-                                            .recv()
-                                            .and_then(|r| me.cx.tc.lobjs[r].typ())
-                                            .map(|t| me.is_ptr(t))
-                                            .unwrap_or(false),
-                                        _ => false,
-                                    };
-                                let xt = me.tv(&s.expr).map(|t| t.typ);
-                                if recv_ptr && xt.map(|t| !me.is_ptr(t)).unwrap_or(false) {
-                                    if let Some(id) = root_ident(&s.expr) {
-                                        mark(id);
-                                    }
-                                }
-                            }
-                        }
                     }
                 }
                 _ => {}
