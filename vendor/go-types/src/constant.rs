@@ -137,8 +137,10 @@ impl Value {
                 Value::with_i64(*ch as i64)
             }
             Token::STRING(slit) => {
-                let (_, s) = slit.as_str_str();
-                Value::with_str(s.clone())
+                let (lit, s) = slit.as_str_str();
+                // gmp: the parser decodes `\xNN` and octal escapes as code points (U+00NN);
+                // Go's are bytes ("\xe4\xb8\x96" is "世"). Read them from the literal.
+                Value::with_str(string_literal_bytes(lit).unwrap_or_else(|| s.clone()))
             }
             _ => Value::Unknown,
         }
@@ -808,6 +810,62 @@ impl Value {
 /// gmp: as go/constant's stringVal.String: quoted as strconv.Quote quotes (printable
 /// Unicode kept, so Thai or Chinese text reads as written), and over `max` runes cut
 /// to `max - 3` and "...".
+/// gmp: the value of an interpreted string literal (with its quotes), escapes read as
+/// Go reads them (`\x` and octal escapes are bytes, `\u` and `\U` runes), if it is
+/// valid UTF-8 (None: not an interpreted literal, or not UTF-8: the explorer refuses
+/// those before checking).
+pub fn string_literal_bytes(lit: &str) -> Option<String> {
+    let body = lit.strip_prefix('"')?.strip_suffix('"')?;
+    let b = body.as_bytes();
+    let mut out: Vec<u8> = Vec::with_capacity(b.len());
+    let mut i = 0;
+    let num = |s: &[u8], radix: u32| u32::from_str_radix(std::str::from_utf8(s).ok()?, radix).ok();
+    while i < b.len() {
+        if b[i] != b'\\' {
+            out.push(b[i]);
+            i += 1;
+            continue;
+        }
+        let c = *b.get(i + 1)?;
+        let simple = match c {
+            b'a' => Some(7),
+            b'b' => Some(8),
+            b'f' => Some(12),
+            b'n' => Some(b'\n'),
+            b'r' => Some(b'\r'),
+            b't' => Some(b'\t'),
+            b'v' => Some(11),
+            b'\\' => Some(b'\\'),
+            b'"' => Some(b'"'),
+            _ => None,
+        };
+        if let Some(x) = simple {
+            out.push(x);
+            i += 2;
+            continue;
+        }
+        match c {
+            b'x' => {
+                out.push(num(b.get(i + 2..i + 4)?, 16)? as u8);
+                i += 4;
+            }
+            b'0'..=b'7' => {
+                out.push(num(b.get(i + 1..i + 4)?, 8)? as u8);
+                i += 4;
+            }
+            b'u' | b'U' => {
+                let n = if c == b'u' { 4 } else { 8 };
+                let ch = char::from_u32(num(b.get(i + 2..i + 2 + n)?, 16)?)?;
+                let mut buf = [0u8; 4];
+                out.extend_from_slice(ch.encode_utf8(&mut buf).as_bytes());
+                i += 2 + n;
+            }
+            _ => return None,
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
 fn short_quote_str(s: &str, max: usize) -> String {
     let mut q = String::with_capacity(s.len() + 2);
     q.push('"');
