@@ -49,6 +49,9 @@ pub fn go_value(ty: TyId, v: &V, t: &Types, depth: usize) -> String {
     if let V::Iface(b) = v {
         return go_value(b.0, &b.1, t, depth);
     }
+    if let (crate::types::FORMATTED, V::Str(s)) = (ty, v) {
+        return s.to_string(); // a GoString() text
+    }
     if ty == 0 {
         return if depth == 0 {
             "<nil>".into()
@@ -396,9 +399,13 @@ pub struct Arg {
     pub ty: TyId,
     pub v: V,
     pub method_text: Option<String>,
+    /// Its `GoString()` text, what `%#v` prints (fetched only for a format with `#`).
+    pub go_string: Option<String>,
     /// The value with the elements, keys and fields that have a `String()`/`Error()`
     /// replaced by its text, as `%v` prints them (none: nothing below has one).
     pub shown: Option<V>,
+    /// The same for `%#v`: those with a `GoString()` replaced by its text.
+    pub go_shown: Option<V>,
 }
 
 fn arg_v(a: &Arg, t: &Types, plus: bool) -> String {
@@ -452,22 +459,69 @@ fn pad(s: String, width: Option<usize>, minus: bool, zero: bool) -> String {
 }
 
 fn quote(s: &str) -> String {
-    let mut o = String::from("\"");
+    quote_with(s, '"', false)
+}
+
+/// strconv's quoting (`appendQuotedWith`) of `s` between `q`s: a printable rune
+/// (`strconv.IsPrint`; only ASCII ones when `ascii`, as `%+q`) stays, the rest are
+/// escaped as Go escapes them (`\n`, `\x1b`, `\u200b`, `\U0001f600`).
+pub fn quote_with(s: &str, q: char, ascii: bool) -> String {
+    let mut o = String::new();
+    o.push(q);
     for c in s.chars() {
-        match c {
-            '"' => o.push_str("\\\""),
-            '\\' => o.push_str("\\\\"),
-            '\n' => o.push_str("\\n"),
-            '\t' => o.push_str("\\t"),
-            '\r' => o.push_str("\\r"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(o, "\\x{:02x}", c as u32);
-            }
-            c => o.push(c),
-        }
+        escape_rune(&mut o, c, q, ascii);
     }
-    o.push('"');
+    o.push(q);
     o
+}
+
+fn escape_rune(o: &mut String, c: char, q: char, ascii: bool) {
+    if c == q || c == '\\' {
+        o.push('\\');
+        o.push(c);
+        return;
+    }
+    let printable = if ascii {
+        (' '..='~').contains(&c)
+    } else {
+        crate::unicode::is(crate::unicode::PRINT, c as i64)
+    };
+    if printable {
+        o.push(c);
+        return;
+    }
+    let _ = match c {
+        '\x07' => write!(o, "\\a"),
+        '\x08' => write!(o, "\\b"),
+        '\x0c' => write!(o, "\\f"),
+        '\n' => write!(o, "\\n"),
+        '\r' => write!(o, "\\r"),
+        '\t' => write!(o, "\\t"),
+        '\x0b' => write!(o, "\\v"),
+        c if (c as u32) < 0x20 || c == '\x7f' => write!(o, "\\x{:02x}", c as u32),
+        c if (c as u32) < 0x10000 => write!(o, "\\u{:04x}", c as u32),
+        c => write!(o, "\\U{:08x}", c as u32),
+    };
+}
+
+/// `strconv.QuoteRune` (`%q` of a rune; `ascii`: `%+q`): a value that is no rune is
+/// U+FFFD.
+pub fn quote_rune(r: i64, ascii: bool) -> String {
+    let c = u32::try_from(r)
+        .ok()
+        .and_then(char::from_u32)
+        .unwrap_or('\u{FFFD}');
+    let mut o = String::from("'");
+    escape_rune(&mut o, c, '\'', ascii);
+    o.push('\'');
+    o
+}
+
+/// `strconv.CanBackquote`: `%#q` prints a string in backquotes when it can.
+fn can_backquote(s: &str) -> bool {
+    s.chars().all(|c| {
+        c != '`' && c != '\u{FEFF}' && c != '\u{FFFD}' && (c == '\t' || !(c < ' ' || c == '\x7f'))
+    })
 }
 
 /// `strconv.Quote` of bytes that are not all UTF-8: each byte of a bad sequence as `\xff`.
@@ -517,6 +571,7 @@ pub fn sprintf_w(format: &str, args: &[Arg], t: &Types, errorf: bool) -> String 
     let mut out = String::new();
     let mut it = format.chars().peekable();
     let mut argi = 0;
+    let mut reordered = false;
     while let Some(c) = it.next() {
         if c != '%' {
             out.push(c);
@@ -535,6 +590,38 @@ pub fn sprintf_w(format: &str, args: &[Arg], t: &Types, errorf: bool) -> String 
             }
             it.next();
         }
+        // An explicit argument index, `%[2]d` (Go's argNumber): the operand, and the
+        // `*` after it, is that one; a bad index prints %!(BADINDEX) for the verb.
+        let mut arg_index = |it: &mut std::iter::Peekable<std::str::Chars<'_>>,
+                             argi: &mut usize| {
+            if it.peek() != Some(&'[') {
+                return true;
+            }
+            it.next();
+            reordered = true;
+            let mut n: Option<usize> = None;
+            let mut closed = false;
+            for c in it.by_ref() {
+                if c == ']' {
+                    closed = true;
+                    break;
+                }
+                match c.to_digit(10) {
+                    Some(d) if n.unwrap_or(0) < 1 << 20 => {
+                        n = Some(n.unwrap_or(0) * 10 + d as usize)
+                    }
+                    _ => n = Some(usize::MAX),
+                }
+            }
+            match n {
+                Some(n) if closed && n >= 1 && n <= args.len() => {
+                    *argi = n - 1;
+                    true
+                }
+                _ => false,
+            }
+        };
+        let mut good_index = arg_index(&mut it, &mut argi);
         let mut width = None;
         if it.peek() == Some(&'*') {
             it.next();
@@ -563,6 +650,20 @@ pub fn sprintf_w(format: &str, args: &[Arg], t: &Types, errorf: bool) -> String 
         if !too_large && it.peek() == Some(&'.') {
             it.next();
             prec = Some(0);
+            good_index &= arg_index(&mut it, &mut argi);
+            if it.peek() == Some(&'*') {
+                it.next();
+                // A negative precision is none; over 10^6 is bad (intFromArg).
+                match args.get(argi).map(|a| &a.v) {
+                    Some(V::Int(p)) if *p < 0 => prec = None,
+                    Some(V::Int(p)) if (*p as u64) <= TOO_LARGE => prec = Some(*p as usize),
+                    _ => {
+                        out.push_str("%!(BADPREC)");
+                        prec = None;
+                    }
+                }
+                argi += 1;
+            }
             while let Some(d) = it.peek().and_then(|c| c.to_digit(10)) {
                 let p = prec.unwrap_or(0);
                 if p as u64 > TOO_LARGE {
@@ -577,12 +678,17 @@ pub fn sprintf_w(format: &str, args: &[Arg], t: &Types, errorf: bool) -> String 
             out.push_str("%!(NOVERB)");
             break;
         }
+        good_index &= arg_index(&mut it, &mut argi);
         let Some(verb) = it.next() else {
             out.push_str("%!(NOVERB)");
             break;
         };
         if verb == '%' {
             out.push('%');
+            continue;
+        }
+        if !good_index {
+            let _ = write!(out, "%!{verb}(BADINDEX)");
             continue;
         }
         let verb = if verb == 'w' && errorf { 'v' } else { verb };
@@ -650,7 +756,9 @@ pub fn sprintf_w(format: &str, args: &[Arg], t: &Types, errorf: bool) -> String 
                 ty: crate::types::FORMATTED,
                 v: V::Str(std::sync::Arc::from(text)),
                 method_text: None,
+                go_string: None,
                 shown: None,
+                go_shown: None,
             };
             let f = sub_format(minus, plus, sharp, space, zero, width, prec, verb);
             out.push_str(&sprintf_w(&f, &[sub], t, false));
@@ -659,6 +767,20 @@ pub fn sprintf_w(format: &str, args: &[Arg], t: &Types, errorf: bool) -> String 
         // Any other verb than %v of a slice, array, map or struct applies to each element
         // (printValue's depth > 0: `%s` of []string is `[a b]`, `%x` of []int `[a ff]`),
         // with the width and flags for each; String/Error run for s, q, x, X.
+        if matches!(under, Ty::Slice(_) | Ty::Map(..))
+            && matches!(v, V::Nil)
+            && !matches!(verb, 'v' | 'T' | 'p')
+            && a.method_text.is_none()
+        {
+            // A nil slice or map has no elements to print (printValue).
+            let s = if matches!(under, Ty::Map(..)) {
+                "map[]"
+            } else {
+                "[]"
+            };
+            out.push_str(&pad(s.to_string(), width, minus, false));
+            continue;
+        }
         if matches!(
             under,
             Ty::Slice(_) | Ty::Array(..) | Ty::Map(..) | Ty::Struct(_)
@@ -675,8 +797,37 @@ pub fn sprintf_w(format: &str, args: &[Arg], t: &Types, errorf: bool) -> String 
             out.push_str(&elementwise(&f, a.ty, shown, t, 0));
             continue;
         }
+        // Integers under d, b, o, O, x, X (and %x without a String method): fmtInteger.
+        if let (V::Int(i), Ty::Int { signed, .. }) = (&v, &under) {
+            let int_verb = match verb {
+                'd' | 'b' | 'o' | 'O' => true,
+                'x' | 'X' => a.method_text.is_none(),
+                _ => false,
+            };
+            if int_verb {
+                let neg = *signed && *i < 0;
+                let m = if neg {
+                    i.unsigned_abs()
+                } else {
+                    *i as u64 & mask(&under)
+                };
+                let f = IntFlags {
+                    plus,
+                    space,
+                    sharp,
+                    zero: zero && !minus,
+                    width,
+                    prec,
+                };
+                out.push_str(&pad(fmt_integer(m, neg, verb, &f), width, minus, false));
+                continue;
+            }
+        }
         let s = match verb {
-            'v' if sharp => go_value(a.ty, &v, t, 0),
+            'v' if sharp => match &a.go_string {
+                Some(g) => g.clone(),
+                None => go_value(a.ty, a.go_shown.as_ref().unwrap_or(&v), t, 0),
+            },
             'v' => {
                 if a.method_text.is_some() {
                     arg_v(a, t, plus)
@@ -699,14 +850,19 @@ pub fn sprintf_w(format: &str, args: &[Arg], t: &Types, errorf: bool) -> String 
                 (_, V::Str(s)) => s.to_string(),
                 _ => bad_verb('s', a, &v, t),
             },
-            'q' => match (&v, &under) {
-                _ if a.method_text.is_some() => quote(a.method_text.as_deref().unwrap_or("")),
-                (V::Str(s), _) => quote(s),
-                (V::Int(c), Ty::Int { .. }) => {
-                    format!("'{}'", char::from_u32(*c as u32).unwrap_or('?'))
+            'q' => {
+                let text = match (&a.method_text, &v) {
+                    (Some(m), _) => Some(m.as_str()),
+                    (_, V::Str(s)) => Some(&**s),
+                    _ => None,
+                };
+                match (text, &v, &under) {
+                    (Some(s), _, _) if sharp && can_backquote(s) => format!("`{s}`"),
+                    (Some(s), _, _) => quote_with(s, '"', plus),
+                    (None, V::Int(c), Ty::Int { .. }) => quote_rune(*c, plus),
+                    _ => bad_verb('q', a, &v, t),
                 }
-                _ => bad_verb('q', a, &v, t),
-            },
+            }
             'd' => match &v {
                 V::Int(i) => {
                     let s = if matches!(
@@ -796,6 +952,11 @@ pub fn sprintf_w(format: &str, args: &[Arg], t: &Types, errorf: bool) -> String 
                 _ => bad_verb('c', a, &v, t),
             },
             'U' => match &v {
+                // fmtUnicode: %#U adds the rune itself when strconv.IsPrint.
+                V::Int(c) if sharp && crate::unicode::is(crate::unicode::PRINT, *c) => {
+                    let r = char::from_u32(*c as u32).unwrap_or('\u{FFFD}');
+                    format!("U+{:04X} '{r}'", c)
+                }
                 V::Int(c) => format!("U+{:04X}", c),
                 _ => bad_verb('U', a, &v, t),
             },
@@ -845,8 +1006,12 @@ pub fn sprintf_w(format: &str, args: &[Arg], t: &Types, errorf: bool) -> String 
             },
             'T' if a.ty == 0 => "<nil>".into(),
             'T' => t.name(a.ty),
-            'p' => match &v {
-                V::Ptr(p) => format!("0xc{:09x}", crate::vm::ptr_addr(p) as u64 & 0xfffffffff),
+            'p' => match (&v, &under) {
+                (V::Ptr(p), _) => format!("0xc{:09x}", crate::vm::ptr_addr(p) as u64 & 0xfffffffff),
+                // fmtPointer: a nil pointer, map, chan, func or slice is 0x0.
+                (V::Nil, Ty::Ptr(_) | Ty::Map(..) | Ty::Chan(_) | Ty::Func | Ty::Slice(_)) => {
+                    "0x0".into()
+                }
                 _ => bad_verb('p', a, &v, t),
             },
             other => format!(
@@ -864,7 +1029,7 @@ pub fn sprintf_w(format: &str, args: &[Arg], t: &Types, errorf: bool) -> String 
             zero && !minus && matches!(verb, 'd' | 'f' | 'x' | 'X' | 'b' | 'o' | 'e' | 'g');
         out.push_str(&pad(s, width, minus, zero_ok));
     }
-    if argi < args.len() {
+    if !reordered && argi < args.len() {
         out.push_str("%!(EXTRA ");
         let extra: Vec<String> = args[argi..]
             .iter()
@@ -917,7 +1082,12 @@ fn elementwise(f: &str, ty: TyId, v: &V, t: &Types, depth: usize) -> String {
             V::Iface(b) => (b.0, b.1.clone()),
             x => (ty, x.clone()),
         };
+        // A []byte element under %s, %q, %x, %X is its bytes as a string (printValue).
+        let bytes_verb = matches!(f.chars().last(), Some('s' | 'q' | 'x' | 'X'));
+        let is_bytes = matches!(t.under(ty), Ty::Slice(e) | Ty::Array(_, e)
+            if matches!(t.under(*e), Ty::Int { bits: 8, signed: false }));
         if depth < 8
+            && !(bytes_verb && is_bytes)
             && matches!(
                 t.under(ty),
                 Ty::Slice(_) | Ty::Array(..) | Ty::Map(..) | Ty::Struct(_)
@@ -929,7 +1099,9 @@ fn elementwise(f: &str, ty: TyId, v: &V, t: &Types, depth: usize) -> String {
             ty,
             v: x,
             method_text: None,
+            go_string: None,
             shown: None,
+            go_shown: None,
         };
         sprintf_w(f, &[arg], t, false)
     };
@@ -1027,4 +1199,189 @@ fn frac(v: u64, div: u64) -> String {
 /// Used by map formatting to order keys of mixed kinds.
 pub fn _key_text(k: &MapKey) -> String {
     format!("{k:?}")
+}
+
+/// `strconv.FormatFloat(f, verb, prec, 32 or 64)` for the decimal formats `e`, `E`,
+/// `f`, `g`, `G` (strconv/ftoa.go: `%` and the verb for any other); `prec` < 0 is
+/// the fewest digits that read back as `f` (as a float32's when `f32`).
+pub fn format_float(f: f64, verb: char, prec: i64, f32: bool) -> String {
+    if !matches!(verb, 'e' | 'E' | 'f' | 'g' | 'G') {
+        return format!("%{verb}");
+    }
+    if f.is_nan() {
+        return "NaN".into();
+    }
+    if f.is_infinite() {
+        return if f > 0.0 { "+Inf" } else { "-Inf" }.into();
+    }
+    let neg = f.is_sign_negative();
+    let sign = if neg { "-" } else { "" };
+    let x = f.abs();
+    // The significant digits (no trailing zeros; "0" for zero) and the decimal
+    // exponent of the first.
+    let (digits, exp, shortest) = if prec < 0 {
+        if x == 0.0 {
+            ("0".to_string(), 0, true)
+        } else if f32 {
+            let y = x as f32;
+            let (d, e) = shortest(y as f64, &format!("{y:e}"));
+            (d, e, true)
+        } else {
+            let (d, e) = shortest(x, &format!("{x:e}"));
+            (d, e, true)
+        }
+    } else {
+        let sig = match verb {
+            'e' | 'E' => prec as usize + 1,
+            'f' => 0, // digits after the point, below
+            _ => (prec as usize).max(1),
+        };
+        if verb == 'f' {
+            return format!("{sign}{}", fixed(x, prec as usize));
+        }
+        let s = format!("{:.*e}", (sig - 1).min(EXACT_DIGITS), x);
+        let (m, e) = s.split_once('e').unwrap();
+        let mut d: String = m.chars().filter(|c| c.is_ascii_digit()).collect();
+        let e: i32 = e.parse().unwrap();
+        if verb == 'e' || verb == 'E' {
+            // %e keeps its zeros: exactly prec digits after the point.
+            let rest = if prec > 0 {
+                format!(".{}", &d[1..])
+            } else {
+                String::new()
+            };
+            let es = if e < 0 { '-' } else { '+' };
+            return format!("{sign}{}{rest}{verb}{es}{:02}", &d[..1], e.abs());
+        }
+        while d.len() > 1 && d.ends_with('0') {
+            d.pop();
+        }
+        (d, if x == 0.0 { 0 } else { e }, false)
+    };
+    let nd = digits.len() as i64;
+    let dp = exp as i64 + 1; // digits before the point
+    let e_form = |p: i64, upper: bool| {
+        // p digits after the point, from the digits (padded with zeros).
+        let mut d = digits.clone();
+        while (d.len() as i64) < p + 1 {
+            d.push('0');
+        }
+        let rest = if p > 0 {
+            format!(".{}", &d[1..(p as usize + 1)])
+        } else {
+            String::new()
+        };
+        let es = if exp < 0 { '-' } else { '+' };
+        let e = if upper { 'E' } else { 'e' };
+        format!("{sign}{}{rest}{e}{es}{:02}", &d[..1], exp.abs())
+    };
+    let f_form = |p: i64| {
+        // p digits after the point.
+        let mut int = String::new();
+        if dp <= 0 {
+            int.push('0');
+        } else {
+            for i in 0..dp {
+                int.push(
+                    digits
+                        .as_bytes()
+                        .get(i as usize)
+                        .map_or('0', |&c| c as char),
+                );
+            }
+        }
+        let mut frac = String::new();
+        for i in 0..p {
+            let k = dp + i;
+            frac.push(if k < 0 {
+                '0'
+            } else {
+                digits
+                    .as_bytes()
+                    .get(k as usize)
+                    .map_or('0', |&c| c as char)
+            });
+        }
+        if p > 0 {
+            format!("{sign}{int}.{frac}")
+        } else {
+            format!("{sign}{int}")
+        }
+    };
+    match verb {
+        'e' | 'E' => e_form(nd - 1, verb == 'E'),
+        'f' => f_form((nd - dp).max(0)),
+        _ => {
+            // %g: ftoa.go's choice between %e and %f.
+            let mut eprec = if shortest { 6 } else { prec.max(1) };
+            if !shortest && eprec > nd && nd >= dp {
+                eprec = nd;
+            }
+            let x = dp - 1;
+            if x < -4 || x >= eprec {
+                let p = if shortest { nd } else { prec.max(1).min(nd) };
+                e_form(p - 1, verb == 'G')
+            } else {
+                let p = if shortest || prec.max(1) > dp {
+                    nd
+                } else {
+                    prec.max(1)
+                };
+                f_form((p - dp).max(0))
+            }
+        }
+    }
+}
+
+/// The flags, width and precision an integer verb prints with.
+struct IntFlags {
+    plus: bool,
+    space: bool,
+    sharp: bool,
+    /// The `0` flag, when not left-justified (`-` wins).
+    zero: bool,
+    width: Option<usize>,
+    prec: Option<usize>,
+}
+
+/// fmt's `fmtInteger`: magnitude `m` (negative when `neg`) in the verb's base; a
+/// precision is the least number of digits (`%.0d` of 0 prints nothing), else the `0`
+/// flag pads with zeros to the width, after the sign and prefix.
+fn fmt_integer(m: u64, neg: bool, verb: char, f: &IntFlags) -> String {
+    let signed_room = neg || f.plus || f.space;
+    let least = match (f.prec, f.width) {
+        (Some(0), _) if m == 0 => return String::new(),
+        (Some(p), _) => p,
+        (None, Some(w)) if f.zero => w.saturating_sub(signed_room as usize),
+        _ => 1,
+    };
+    let mut digits = match verb {
+        'b' => format!("{m:b}"),
+        'o' | 'O' => format!("{m:o}"),
+        'x' => format!("{m:x}"),
+        'X' => format!("{m:X}"),
+        _ => m.to_string(),
+    };
+    if digits.len() < least {
+        digits = format!("{}{digits}", "0".repeat(least - digits.len()));
+    }
+    let prefix = match verb {
+        'b' if f.sharp => "0b",
+        'o' if f.sharp && !digits.starts_with('0') => "0",
+        'O' if f.sharp && !digits.starts_with('0') => "0o0",
+        'O' => "0o",
+        'x' if f.sharp => "0x",
+        'X' if f.sharp => "0X",
+        _ => "",
+    };
+    let sign = if neg {
+        "-"
+    } else if f.plus {
+        "+"
+    } else if f.space {
+        " "
+    } else {
+        ""
+    };
+    format!("{sign}{prefix}{digits}")
 }

@@ -15,9 +15,13 @@ pub mod compile;
 pub mod fmt;
 pub mod kinds;
 pub mod lint;
+mod prune;
 pub mod reach;
 pub mod scenarios;
 pub mod types;
+pub mod unicode;
+#[rustfmt::skip]
+pub mod unicode_tables;
 pub mod vm;
 pub mod wire;
 
@@ -62,7 +66,37 @@ const STD: &[(&str, &str)] = &[
     ("io", include_str!("std/io.go")),
     ("net", include_str!("std/net.go")),
     ("gmp/explorer", include_str!("std/explorer.go")),
+    ("unicode", include_str!("std/unicode.go")),
+    ("unicode/utf8", include_str!("std/utf8.go")),
+    ("math", include_str!("std/math.go")),
+    ("math/bits", include_str!("std/bits.go")),
+    ("sort", include_str!("std/sort.go")),
+    ("container/list", include_str!("std/list.go")),
+    ("container/ring", include_str!("std/ring.go")),
+    ("container/heap", include_str!("std/heap.go")),
+    ("bytes", include_str!("std/bytes.go")),
 ];
+
+/// The text of library package `path`: `std/<last element>.go`, or natively, for work
+/// on the library without rebuilding, that file in the folder `GMP_STD_DIR` names.
+fn std_text(path: &str, builtin: &str) -> String {
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Ok(dir) = std::env::var("GMP_STD_DIR") {
+        let file = path.rsplit('/').next().unwrap_or(path);
+        if let Ok(t) = std::fs::read_to_string(Path::new(&dir).join(format!("{file}.go"))) {
+            return t;
+        }
+    }
+    builtin.to_string()
+}
+
+/// The packages a program can import, as a sentence's list.
+fn offered() -> String {
+    let mut names: Vec<&str> = STD.iter().map(|(n, _)| *n).collect();
+    names.sort();
+    let last = names.pop().unwrap_or("");
+    format!("{} and {last}", names.join(", "))
+}
 
 struct Src {
     files: HashMap<String, String>,
@@ -150,9 +184,7 @@ fn go_message(msg: &str) -> String {
         return format!("{x:?} imported and not used");
     }
     if m.starts_with("could not import") || m.contains("not in the explorer's library") {
-        return format!(
-            "{m} (the explorer offers fmt, runtime, sync, sync/atomic, time, os, io, net, errors, strings, strconv, math/rand and gmp/explorer)"
-        );
+        return format!("{m} (the explorer offers {})", offered());
     }
     m.to_string()
 }
@@ -400,6 +432,29 @@ fn invalid_utf8_literal(src: &str) -> Option<Diag> {
     None
 }
 
+/// One diagnostic for a hexadecimal floating-point literal (Go 1.13's `0x1p-2`,
+/// `0x1.8p1`), which the parser (Go 1.12's grammar) would read as a number and a name.
+fn hex_float(src: &str) -> Option<Diag> {
+    let t = tokens(src);
+    for (i, &(tok, line, col)) in t.iter().enumerate() {
+        let Some(digits) = tok.strip_prefix("0x").or_else(|| tok.strip_prefix("0X")) else {
+            continue;
+        };
+        let exponent = digits.contains(['p', 'P']);
+        let fraction = t
+            .get(i + 1)
+            .is_some_and(|n| n.0 == "." && (n.1, n.2) == (line, col + tok.len() as u32));
+        if exponent || fraction {
+            return Some(Diag {
+                line,
+                col,
+                msg: "gmp: hexadecimal floating-point literals (0x1p-2) are not supported by the explorer's Go yet".into(),
+            });
+        }
+    }
+    None
+}
+
 /// One diagnostic for a generic function or type (Go 1.18's type parameters), which
 /// the parser (Go 1.12's grammar) would report as a cascade of syntax errors:
 /// `func F[`, or `type T[P C` (an array type has `type T [N]E`).
@@ -466,6 +521,7 @@ pub fn compile(src: &str) -> Result<Arc<GoProgram>, Vec<Diag>> {
     if let Some(d) = too_deep(src)
         .or_else(|| type_params(src))
         .or_else(|| invalid_utf8_literal(src))
+        .or_else(|| hex_float(src))
     {
         return Err(vec![d]);
     }
@@ -493,9 +549,10 @@ pub fn compile(src: &str) -> Result<Arc<GoProgram>, Vec<Diag>> {
 fn compile_here(src: &str) -> Result<Arc<GoProgram>, Vec<Diag>> {
     let mut files = HashMap::new();
     files.insert("/main/main.go".to_string(), src.to_string());
-    for (name, text) in STD {
-        let file = name.rsplit('/').next().unwrap_or(name);
-        files.insert(format!("/std/{name}/{file}.go"), text.to_string());
+    let texts: Vec<(&str, String)> = STD.iter().map(|(n, t)| (*n, std_text(n, t))).collect();
+    for (name, text) in prune::prune(src, &texts, &["runtime"]) {
+        let file = name.rsplit('/').next().unwrap_or(&name);
+        files.insert(format!("/std/{name}/{file}.go"), text);
     }
     let reader = Src { files };
     let cfg = TraceConfig {

@@ -53,6 +53,9 @@ pub struct Types {
     pub string_method: TyId,
     /// The id of `*runtime.PanicNilError`, what `panic(nil)` panics with (0: none).
     pub panic_nil: TyId,
+    /// The id of `string` (what a library panic's text is), or [`FORMATTED`] if the
+    /// program has no other.
+    pub string: TyId,
 }
 
 impl Types {
@@ -62,6 +65,7 @@ impl Types {
             names: vec!["nil".into(), "runtime.Error".into(), "string".into()],
             string_method: 0,
             panic_nil: 0,
+            string: FORMATTED,
         }
     }
     /// Finds [`Types::string_method`] (after compiling or decoding a program).
@@ -72,6 +76,9 @@ impl Types {
         self.panic_nil = (0..self.names.len())
             .find(|&i| self.names[i] == "*runtime.PanicNilError")
             .map_or(0, |i| i as TyId);
+        self.string = (3..self.tys.len())
+            .find(|&i| self.tys[i] == Ty::Str && self.names[i] == "string")
+            .map_or(FORMATTED, |i| i as TyId);
     }
     pub fn add(&mut self, t: Ty, name: String) -> TyId {
         self.tys.push(t);
@@ -129,6 +136,23 @@ impl Types {
             Ty::Array(0, _) => false,
             Ty::Array(_, e) => self.has_pointers_in(*e, depth + 1),
             Ty::Struct(fs) => fs.iter().any(|f| self.has_pointers_in(f.1, depth + 1)),
+            _ => true,
+        }
+    }
+
+    /// Can values of this type be compared with `==` (`reflect.Type.Comparable`)?
+    pub fn comparable(&self, id: TyId) -> bool {
+        self.comparable_in(id, 0)
+    }
+
+    fn comparable_in(&self, id: TyId, depth: u32) -> bool {
+        if depth > 32 {
+            return true;
+        }
+        match self.under(id) {
+            Ty::Slice(_) | Ty::Map(..) | Ty::Func => false,
+            Ty::Array(_, e) => self.comparable_in(*e, depth + 1),
+            Ty::Struct(fs) => fs.iter().all(|f| self.comparable_in(f.1, depth + 1)),
             _ => true,
         }
     }

@@ -362,6 +362,8 @@ impl W {
             Conv::UShiftCount => (9, None),
             Conv::IntToFloat32 => (10, None),
             Conv::ToFloat32 => (11, None),
+            Conv::UintToFloat => (12, None),
+            Conv::UintToFloat32 => (13, None),
         };
         self.u(tag);
         if let Some((bits, signed)) = int {
@@ -1023,6 +1025,8 @@ impl<'a> R<'a> {
             9 => Conv::UShiftCount,
             10 => Conv::IntToFloat32,
             11 => Conv::ToFloat32,
+            12 => Conv::UintToFloat,
+            13 => Conv::UintToFloat32,
             _ => return Err(self.bad("a conversion")),
         })
     }

@@ -82,10 +82,10 @@ fn array_types_are_not_taken_for_generics() {
 #[test]
 fn library_name_not_in_the_explorer() {
     one(
-        "package main\n\nimport (\n\t\"fmt\"\n\t\"strings\"\n)\n\nfunc main() {\n\tfmt.Println(strings.Fields(\"a b\"))\n}\n",
+        "package main\n\nimport (\n\t\"fmt\"\n\t\"math\"\n)\n\nfunc main() {\n\tfmt.Println(math.Gamma(0.5))\n}\n",
         9,
-        22,
-        &["gmp: strings.Fields is not supported by the explorer's Go"],
+        19,
+        &["gmp: math.Gamma is not supported by the explorer's Go"],
     );
     let d = diags("package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Printline(1)\n}\n");
     assert_eq!(d.len(), 1);
@@ -122,5 +122,35 @@ fn strings_of_bytes_that_are_not_utf8() {
             .starts_with("gmp: a string of bytes that are not valid UTF-8 (./main.go:8)"),
         "{}",
         st.stderr
+    );
+}
+
+/// Go 1.13's hexadecimal floats: one diagnostic at the literal, not the parser's
+/// cascade (`missing ',' in argument list`, `undefined: p1`).
+#[test]
+fn hex_float_literals() {
+    one(
+        "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Println(1, 0x1.8p1)\n}\n",
+        6,
+        17,
+        &["hexadecimal floating-point"],
+    );
+    one(
+        "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Println(0x1p-2)\n}\n",
+        6,
+        14,
+        &["hexadecimal floating-point"],
+    );
+}
+
+/// The VM has no complex values: an expression of a complex type is refused where it
+/// is, not printed as `<nil>`.
+#[test]
+fn complex_numbers() {
+    one(
+        "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tc := complex(1, 2)\n\tfmt.Println(c)\n}\n",
+        6,
+        7,
+        &["a complex number (complex64, complex128) is not supported"],
     );
 }

@@ -581,6 +581,20 @@ impl<'a> Compiler<'a> {
         let conv = match (self.types.under(ft).clone(), self.types.under(tt).clone()) {
             (Ty::Int { .. }, Ty::Int { bits, signed }) => Conv::IntToInt { bits, signed },
             (Ty::UnsafePtr, Ty::Int { .. }) | (Ty::Int { .. }, Ty::UnsafePtr) => Conv::Same,
+            (
+                Ty::Int {
+                    bits: 64,
+                    signed: false,
+                },
+                Ty::Float,
+            ) => Conv::UintToFloat,
+            (
+                Ty::Int {
+                    bits: 64,
+                    signed: false,
+                },
+                Ty::Float32,
+            ) => Conv::UintToFloat32,
             (Ty::Int { .. }, Ty::Float) => Conv::IntToFloat,
             (Ty::Int { .. }, Ty::Float32) => Conv::IntToFloat32,
             (Ty::Float, Ty::Float32) => Conv::ToFloat32,

@@ -299,6 +299,9 @@ impl<'a> Compiler<'a> {
         let pos = e.pos(self.cx.ast);
         let line = self.line_of(pos);
         if let Some(tv) = self.tv(e) {
+            if self.is_complex(tv.typ) {
+                return Err(self.unsupported(pos, "a complex number (complex64, complex128)"));
+            }
             if let Some(v) = self.const_value(&tv, line) {
                 return Ok(self.konst(v, line));
             }

@@ -4,6 +4,23 @@
 use super::*;
 
 impl<'a> Compiler<'a> {
+    /// Is `k` a complex type (the VM has no complex values: such code is refused)?
+    pub(super) fn is_complex(&self, mut k: TypeKey) -> bool {
+        for _ in 0..16 {
+            match self.tk(k) {
+                Type::Basic(b) => {
+                    return matches!(
+                        b.typ(),
+                        BasicType::Complex64 | BasicType::Complex128 | BasicType::UntypedComplex
+                    )
+                }
+                Type::Named(n) => k = n.underlying(),
+                _ => return false,
+            }
+        }
+        false
+    }
+
     pub(super) fn ty(&mut self, k: TypeKey) -> TyId {
         if let Some(&t) = self.ty_cache.get(&k) {
             return t;

@@ -1,7 +1,149 @@
 package errors
 
+// Package errors provides Go's errors package: New, Is, As, Unwrap, Join
+// and ErrUnsupported. (AsType is generic and is not provided.)
+
 type errorString struct{ s string }
 
 func (e *errorString) Error() string { return e.s }
 
+// New returns an error whose Error method returns text; each call gives a
+// distinct error.
 func New(text string) error { return &errorString{text} }
+
+// ErrUnsupported tells that an operation cannot be done because it is not
+// supported.
+var ErrUnsupported = New("unsupported operation")
+
+// Unwrap returns the result of err's Unwrap() error method, or nil when err
+// has no such method. It does not unwrap Unwrap() []error.
+func Unwrap(err error) error {
+	w, ok := err.(interface{ Unwrap() error })
+	if !ok {
+		return nil
+	}
+	return w.Unwrap()
+}
+
+// assignTo validates target as As does and, when err's dynamic type can be
+// assigned to *target, stores err in *target and reports true (a native).
+func assignTo(err error, target interface{}) bool
+
+// comparable reports whether the dynamic type of x is comparable (a native).
+func comparable(x interface{}) bool
+
+// Is reports whether err or any error in its tree (followed through
+// Unwrap() error and Unwrap() []error, depth first) equals target or has an
+// Is(error) bool method reporting true for target.
+func Is(err, target error) bool {
+	if err == nil || target == nil {
+		return err == target
+	}
+	return isIn(err, target, comparable(target))
+}
+
+// isIn searches the tree rooted at err for target.
+func isIn(err, target error, canCompare bool) bool {
+	for {
+		if canCompare && err == target {
+			return true
+		}
+		if m, ok := err.(interface{ Is(error) bool }); ok && m.Is(target) {
+			return true
+		}
+		switch w := err.(type) {
+		case interface{ Unwrap() error }:
+			err = w.Unwrap()
+			if err == nil {
+				return false
+			}
+		case interface{ Unwrap() []error }:
+			for _, e := range w.Unwrap() {
+				if e != nil && isIn(e, target, canCompare) {
+					return true
+				}
+			}
+			return false
+		default:
+			return false
+		}
+	}
+}
+
+// As finds the first error in err's tree (depth first, through Unwrap()
+// error and Unwrap() []error) that is assignable to the value target points
+// to, or whose As(any) bool method reports true, sets *target and reports
+// true. target must be a non-nil pointer to an interface type or to a type
+// that implements error; otherwise As panics.
+func As(err error, target any) bool {
+	if err == nil {
+		return false
+	}
+	if target == nil {
+		panic("errors: target cannot be nil")
+	}
+	return asIn(err, target)
+}
+
+// asIn searches the tree rooted at err for an error matching target.
+func asIn(err error, target any) bool {
+	for {
+		if assignTo(err, target) {
+			return true
+		}
+		if m, ok := err.(interface{ As(any) bool }); ok && m.As(target) {
+			return true
+		}
+		switch w := err.(type) {
+		case interface{ Unwrap() error }:
+			err = w.Unwrap()
+			if err == nil {
+				return false
+			}
+		case interface{ Unwrap() []error }:
+			for _, e := range w.Unwrap() {
+				if e != nil && asIn(e, target) {
+					return true
+				}
+			}
+			return false
+		default:
+			return false
+		}
+	}
+}
+
+// joinError is the error returned by Join.
+type joinError struct {
+	errs []error
+}
+
+// Error joins the texts of the wrapped errors with newlines.
+func (e *joinError) Error() string {
+	s := ""
+	for k, err := range e.errs {
+		if k > 0 {
+			s += "\n"
+		}
+		s += err.Error()
+	}
+	return s
+}
+
+// Unwrap returns the wrapped errors.
+func (e *joinError) Unwrap() []error { return e.errs }
+
+// Join returns an error wrapping the non-nil errs (nil if there are none);
+// its text is theirs joined by newlines.
+func Join(errs ...error) error {
+	var kept []error
+	for _, err := range errs {
+		if err != nil {
+			kept = append(kept, err)
+		}
+	}
+	if len(kept) == 0 {
+		return nil
+	}
+	return &joinError{errs: kept}
+}

@@ -22,7 +22,17 @@ type File struct {
 	delay  int64 // how long the first Read blocks in read(2) until its data arrives (ns)
 	done   bool  // the byte has been read: later reads are at end of file
 	closed bool
+	fd     int // its descriptor: 0, 1 and 2 are the standard files, 3 a slow file
 }
+
+// Stdin, Stdout and Stderr are the standard files. A write to Stdout or Stderr is
+// write(2), a system call as fmt.Println's is; the explorer's Stdin holds nothing
+// (a read is at end of file at once).
+var (
+	Stdin  = &File{name: "/dev/stdin", done: true, fd: 0}
+	Stdout = &File{name: "/dev/stdout", fd: 1}
+	Stderr = &File{name: "/dev/stderr", fd: 2}
+)
 
 // Open: the explorer has no file system, so no name exists (openat(2) fails with
 // ENOENT).
@@ -57,6 +67,31 @@ func (f *File) Read(b []byte) (n int, err error) {
 	return 1, nil
 }
 
+// Write is write(2) of b (poll.FD.Write: a write even of nothing).
+func (f *File) Write(b []byte) (n int, err error) {
+	if f == nil {
+		return 0, ErrInvalid
+	}
+	if f.closed {
+		return 0, errors.New("write " + f.name + ": file already closed")
+	}
+	if f.fd != 1 && f.fd != 2 {
+		return 0, errors.New("write " + f.name + ": bad file descriptor")
+	}
+	write(f.fd, b)
+	return len(b), nil
+}
+
+func (f *File) WriteString(s string) (n int, err error) { return f.Write([]byte(s)) }
+
+// Fd is the file's descriptor.
+func (f *File) Fd() uintptr {
+	if f == nil {
+		return ^uintptr(0)
+	}
+	return uintptr(f.fd)
+}
+
 func (f *File) Close() error {
 	if f == nil {
 		return ErrInvalid
@@ -70,3 +105,6 @@ func (f *File) Close() error {
 
 // read is the read(2) system call, blocking the M for ns nanoseconds.
 func read(ns int64)
+
+// write is the write(2) system call of b to descriptor fd (1 or 2).
+func write(fd int, b []byte)

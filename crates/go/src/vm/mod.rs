@@ -456,7 +456,6 @@ natives! {
     TrimSpace,
     Index,
     Itoa,
-    Atoi,
     AtomicAdd,
     AtomicAdd32,
     AtomicLoad,
@@ -475,6 +474,8 @@ natives! {
     Nanotime,
     /// `read(2)` blocking the M for the given ns (`os.File.Read`).
     SysRead,
+    /// `write(2)` of bytes to stdout or stderr (`os.File.Write`).
+    SysWrite,
     /// A network read whose data arrives in the given ns: parks on the netpoller.
     NetRead,
     /// `net.TCPListener.Accept`: parks on the netpoller until a request is pending.
@@ -483,6 +484,44 @@ natives! {
     SlowFile,
     SlowPeer,
     TakeRequests,
+    /// `math`: the bits of a float and back, and Sqrt (correctly rounded, as Go's
+    /// SQRTSD; the other functions are Go, bit-exact with Go's on amd64).
+    Float64bits,
+    Float64frombits,
+    Float32bits,
+    Float32frombits,
+    Sqrt,
+    /// `strconv`: FormatFloat's decimal formats, and a decimal float's correctly
+    /// rounded value.
+    FormatFloat,
+    ParseFloat,
+    /// `sort.Slice`'s reflection: a slice's length, and swapping two of its elements.
+    SliceLen,
+    SliceSwap,
+    /// `errors.As`'s reflection (storing an error where the target points if its
+    /// type fits) and `errors.Is`'s (is a dynamic type comparable).
+    ErrorsAssignTo,
+    Comparable,
+    /// `time.now`'s wall clock: Unix seconds and nanoseconds.
+    Walltime,
+    /// `unicode`: a rune's classes and cases (crate::unicode).
+    IsLetter,
+    IsDigit,
+    IsNumber,
+    IsUpper,
+    IsLower,
+    IsTitle,
+    IsPunct,
+    IsSpace,
+    IsControl,
+    IsGraphic,
+    IsPrint,
+    IsMark,
+    IsSymbol,
+    RuneToUpper,
+    RuneToLower,
+    RuneToTitle,
+    SimpleFold,
 }
 
 /// One instruction. Registers are the frame's slots.
@@ -629,6 +668,10 @@ pub enum Conv {
     IntToFloat,
     /// To `float32`: rounded to the nearest float32.
     IntToFloat32,
+    /// A `uint64` (its bits held in an i64) to float64 / float32: 2^63 and over are
+    /// positive.
+    UintToFloat,
+    UintToFloat32,
     ToFloat32,
     FloatToInt {
         bits: u8,
@@ -916,6 +959,25 @@ pub fn equal(a: &V, b: &V) -> bool {
         }
     }
     true
+}
+
+/// A float converted to an integer as amd64 does it (Go leaves values out of range to
+/// the implementation): CVTTSD2SQ truncates, and gives 0x8000000000000000 for NaN and
+/// what does not fit an int64; a uint64 of 2^63 or more is converted less 2^63 with
+/// the top bit set again (ssagen's uint64Tofloat's inverse, float64ToUint64).
+fn float_to_int(f: f64, bits: u8, signed: bool) -> i64 {
+    const TWO63: f64 = 9_223_372_036_854_775_808.0;
+    let cvttsd2sq = |f: f64| {
+        if f.is_nan() || !(-TWO63..TWO63).contains(&f) {
+            i64::MIN
+        } else {
+            f as i64
+        }
+    };
+    if bits == 64 && !signed && f >= TWO63 {
+        return cvttsd2sq(f - TWO63) ^ i64::MIN;
+    }
+    wrap(cvttsd2sq(f), bits, signed)
 }
 
 fn wrap(v: i64, bits: u8, signed: bool) -> i64 {

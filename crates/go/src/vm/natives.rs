@@ -133,33 +133,103 @@ impl Gor {
         Some(self.call_sync(f, recv, cx))
     }
 
-    pub(super) fn fmt_args(&mut self, v: &V, cx: &mut Cx<'_>) -> Vec<gofmt::Arg> {
+    /// A fmt call's operands; `sharp`: the format has a `#` flag, so a `GoString`
+    /// method is called for `%#v` (fmt's `handleMethods` with `sharpV`).
+    pub(super) fn fmt_args(&mut self, v: &V, sharp: bool, cx: &mut Cx<'_>) -> Vec<gofmt::Arg> {
         slice_vals(v)
             .into_iter()
             .map(|x| {
                 let method_text = self.method_text(&x, cx);
+                let go_string = if sharp { self.go_string(&x, cx) } else { None };
                 match x {
                     V::Iface(ref b) => {
                         let shown = match method_text {
                             Some(_) => None,
                             None => self.shown(b.0, &b.1, 0, cx),
                         };
+                        let go_shown = match go_string {
+                            Some(_) => None,
+                            None if sharp => self.shown_by(b.0, &b.1, 0, true, cx),
+                            None => None,
+                        };
                         gofmt::Arg {
                             ty: b.0,
                             v: b.1.clone(),
                             method_text,
+                            go_string,
                             shown,
+                            go_shown,
                         }
                     }
                     other => gofmt::Arg {
                         ty: 0,
                         v: other,
                         method_text,
+                        go_string,
                         shown: None,
+                        go_shown: None,
                     },
                 }
             })
             .collect()
+    }
+
+    /// A panic with a string value (`panic("...")` in the library's Go).
+    pub(super) fn panic_str(&mut self, text: String) -> Stop {
+        Stop::Panic(V::Iface(Arc::new((
+            self.prog.types.string,
+            V::Str(Arc::from(text)),
+        ))))
+    }
+
+    /// `errors.As`'s check of `target` and its store (errors/wrap.go: As's panics,
+    /// then `reflectlite.TypeOf(err).AssignableTo(targetType)`).
+    fn errors_assign_to(&mut self, err: &V, target: &V) -> Result<bool, Stop> {
+        let V::Iface(t) = target else {
+            return Err(self.panic_str("errors: target cannot be nil".into()));
+        };
+        let types = &self.prog.types;
+        let (Ty::Ptr(elem), V::Ptr(p)) = (types.under(t.0), &t.1) else {
+            return Err(self.panic_str("errors: target must be a non-nil pointer".into()));
+        };
+        let elem = *elem;
+        let is_iface = matches!(types.under(elem), Ty::Iface(_));
+        let error_method: Arc<str> = Arc::from("Error");
+        if !is_iface && !self.prog.implements_method(elem, &error_method) {
+            return Err(
+                self.panic_str("errors: *target must be interface or implement error".into())
+            );
+        }
+        let V::Iface(e) = err else { return Ok(false) };
+        let fits = if is_iface {
+            self.prog.implements(e.0, elem)
+        } else {
+            e.0 == elem
+        };
+        if fits {
+            let v = if is_iface { err.clone() } else { e.1.clone() };
+            with_mut(p, |slot| *slot = v);
+        }
+        Ok(fits)
+    }
+
+    /// The text of a value's `GoString()` method (`fmt.GoStringer`), if its type has one.
+    fn go_string(&mut self, v: &V, cx: &mut Cx<'_>) -> Option<String> {
+        let V::Iface(b) = v else { return None };
+        let (f, recv) = self.go_method(b.0, &b.1)?;
+        Some(self.call_sync(f, recv, cx))
+    }
+
+    /// The `GoString()` method a value of type `t` has in its method set.
+    fn go_method(&self, t: TyId, v: &V) -> Option<(FuncId, V)> {
+        if t == crate::types::RUNTIME_ERROR || t == crate::types::NIL_TYPE {
+            return None;
+        }
+        let m: Arc<str> = Arc::from("GoString");
+        if !self.prog.implements_method(t, &m) {
+            return None;
+        }
+        self.prog.method(t, v, &m)
     }
 
     /// The `Error()`/`String()` method a value of type `t` has in its method set (a
@@ -185,15 +255,26 @@ impl Gor {
     /// has one (`depth > 0 && CanInterface()`), so those are replaced by their text (a
     /// value of the VM's text type). `None` when nothing below has such a method.
     pub(super) fn shown(&mut self, t: TyId, v: &V, depth: u32, cx: &mut Cx<'_>) -> Option<V> {
+        self.shown_by(t, v, depth, false, cx)
+    }
+
+    /// [`Gor::shown`]; `go`: as `%#v` prints it, where the method below the top level
+    /// is `GoString()` (handleMethods with sharpV looks for a GoStringer only).
+    fn shown_by(&mut self, t: TyId, v: &V, depth: u32, go: bool, cx: &mut Cx<'_>) -> Option<V> {
         if depth > 8 {
             return None;
         }
         if depth > 0 {
             if let V::Iface(b) = v {
-                return self.shown(b.0, &b.1, depth, cx);
+                return self.shown_by(b.0, &b.1, depth, go, cx);
             }
             if !matches!(v, V::Nil) || matches!(self.prog.types.get(t), Ty::Ptr(_)) {
-                if let Some((f, recv)) = self.fmt_method(t, v) {
+                let method = if go {
+                    self.go_method(t, v)
+                } else {
+                    self.fmt_method(t, v)
+                };
+                if let Some((f, recv)) = method {
                     let text = self.call_sync(f, recv, cx);
                     return Some(V::Iface(Arc::new((
                         crate::types::FORMATTED,
@@ -208,7 +289,7 @@ impl Gor {
                 let xs = slice_vals(v);
                 let mut out: Option<Vec<V>> = None;
                 for (i, x) in xs.iter().enumerate() {
-                    if let Some(nx) = self.shown(*e, x, depth + 1, cx) {
+                    if let Some(nx) = self.shown_by(*e, x, depth + 1, go, cx) {
                         out.get_or_insert_with(|| xs.clone())[i] = nx;
                     }
                 }
@@ -226,7 +307,7 @@ impl Gor {
                         continue;
                     }
                     let Some(x) = xs.get(i) else { continue };
-                    if let Some(nx) = self.shown(*ft, x, depth + 1, cx) {
+                    if let Some(nx) = self.shown_by(*ft, x, depth + 1, go, cx) {
                         out.get_or_insert_with(|| xs.to_vec())[i] = nx;
                     }
                 }
@@ -244,8 +325,8 @@ impl Gor {
                 let mut changed = false;
                 let mut nm = MapObj::default();
                 for (k, x) in pairs {
-                    let nk = self.shown(*kt, &k, depth + 1, cx);
-                    let nx = self.shown(*et, &x, depth + 1, cx);
+                    let nk = self.shown_by(*kt, &k, depth + 1, go, cx);
+                    let nx = self.shown_by(*et, &x, depth + 1, go, cx);
                     changed |= nk.is_some() || nx.is_some();
                     // Keys keep their own order (fmt sorts by the key, not its text).
                     nm.keys.push(nk.unwrap_or(k));
@@ -255,7 +336,7 @@ impl Gor {
             }
             (Ty::Ptr(e), V::Ptr(p)) if depth == 0 => {
                 let inner = load(p);
-                let ni = self.shown(*e, &inner, depth + 1, cx)?;
+                let ni = self.shown_by(*e, &inner, depth + 1, go, cx)?;
                 Some(V::Ptr(Ptr::Cell(Arc::new(Mutex::new(ni)))))
             }
             _ => None,
@@ -267,19 +348,19 @@ impl Gor {
         use Native::*;
         match n {
             Print | Sprint => {
-                let args = self.fmt_args(&a[0], cx);
+                let args = self.fmt_args(&a[0], false, cx);
                 gofmt::sprint(&args, &self.prog.types)
             }
             Println | Sprintln => {
-                let args = self.fmt_args(&a[0], cx);
+                let args = self.fmt_args(&a[0], false, cx);
                 gofmt::sprintln(&args, &self.prog.types)
             }
             _ => {
-                let args = self.fmt_args(&a[1], cx);
                 let format = match a.first() {
                     Some(V::Str(f)) => f.clone(),
                     _ => Arc::from(""),
                 };
+                let args = self.fmt_args(&a[1], format.contains('#'), cx);
                 gofmt::sprintf_w(&format, &args, &self.prog.types, n == Errorf)
             }
         }
@@ -457,8 +538,8 @@ impl Gor {
             ToUpper | ToLower | TrimSpace => {
                 let x = s(0);
                 let r = match n {
-                    ToUpper => x.to_uppercase(),
-                    ToLower => x.to_lowercase(),
+                    ToUpper => crate::unicode::map_string(crate::unicode::Case::Upper, &x),
+                    ToLower => crate::unicode::map_string(crate::unicode::Case::Lower, &x),
                     _ => x.trim().to_string(),
                 };
                 self.set_results(dst, [V::Str(Arc::from(r))]);
@@ -550,6 +631,127 @@ impl Gor {
                 self.set_results(dst, [V::Float(r)]);
                 Ok(())
             }
+            Float64bits => {
+                self.set_results(dst, [V::Int(as_f(&a[0]).to_bits() as i64)]);
+                Ok(())
+            }
+            Float64frombits => {
+                self.set_results(dst, [V::Float(f64::from_bits(int(0) as u64))]);
+                Ok(())
+            }
+            Float32bits => {
+                self.set_results(dst, [V::Int((as_f(&a[0]) as f32).to_bits() as i64)]);
+                Ok(())
+            }
+            Float32frombits => {
+                let f = f32::from_bits(int(0) as u32) as f64;
+                self.set_results(dst, [V::Float(f)]);
+                Ok(())
+            }
+            Sqrt => {
+                self.set_results(dst, [V::Float(as_f(&a[0]).sqrt())]);
+                Ok(())
+            }
+            FormatFloat => {
+                let verb = int(1) as u8 as char;
+                let r = gofmt::format_float(as_f(&a[0]), verb, int(2), int(3) == 32);
+                self.ps += cost::FMT;
+                self.set_results(dst, [V::Str(Arc::from(r))]);
+                Ok(())
+            }
+            ParseFloat => {
+                let (f, ok) = parse_decimal(&s(0), int(1) == 32);
+                self.set_results(dst, [V::Float(f), V::Bool(ok)]);
+                Ok(())
+            }
+            SliceLen | SliceSwap => {
+                let sl = match &a[0] {
+                    V::Iface(b) => match (&b.1, self.prog.types.under(b.0)) {
+                        (V::Slice(sl), _) => Some((sl.off, sl.len, Some(sl.arr.clone()))),
+                        (V::Nil, Ty::Slice(_)) => Some((0, 0, None)),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                let Some((off, len, arr)) = sl else {
+                    // reflectlite.ValueOf(x).Len() / Swapper of a value that is no slice.
+                    let kind = match &a[0] {
+                        V::Iface(b) => kind_name(&self.prog.types, b.0),
+                        _ => "invalid".into(),
+                    };
+                    let m = if n == SliceLen { "Len" } else { "Swapper" };
+                    return Err(self.panic_str(format!("reflect: call of {m} on {kind} Value")));
+                };
+                if n == SliceLen {
+                    self.set_results(dst, [V::Int(len as i64)]);
+                    return Ok(());
+                }
+                let (i, j) = (int(1), int(2));
+                if i < 0 || j < 0 || i as usize >= len || j as usize >= len {
+                    return Err(self.panic_str("reflect: slice index out of range".into()));
+                }
+                if let Some(arr) = arr {
+                    arr.with(|xs| xs.swap(off + i as usize, off + j as usize));
+                }
+                self.ps += cost::MEM * 2;
+                Ok(())
+            }
+            ErrorsAssignTo => {
+                let r = self.errors_assign_to(&a[0], &a[1])?;
+                self.set_results(dst, [V::Bool(r)]);
+                Ok(())
+            }
+            Comparable => {
+                let r = match &a[0] {
+                    V::Iface(b) => self.prog.types.comparable(b.0),
+                    _ => true,
+                };
+                self.set_results(dst, [V::Bool(r)]);
+                Ok(())
+            }
+            IsLetter | IsDigit | IsNumber | IsUpper | IsLower | IsTitle | IsPunct | IsSpace
+            | IsControl | IsGraphic | IsPrint | IsMark | IsSymbol => {
+                use crate::unicode as u;
+                let bit = match n {
+                    IsLetter => u::LETTER,
+                    IsDigit => u::DIGIT,
+                    IsNumber => u::NUMBER,
+                    IsUpper => u::UPPER,
+                    IsLower => u::LOWER,
+                    IsTitle => u::TITLE,
+                    IsPunct => u::PUNCT,
+                    IsSpace => u::SPACE,
+                    IsControl => u::CONTROL,
+                    IsGraphic => u::GRAPHIC,
+                    IsPrint => u::PRINT,
+                    IsMark => u::MARK,
+                    _ => u::SYMBOL,
+                };
+                self.set_results(dst, [V::Bool(u::is(bit, int(0)))]);
+                Ok(())
+            }
+            RuneToUpper | RuneToLower | RuneToTitle => {
+                use crate::unicode::{to, Case};
+                let case = match n {
+                    RuneToUpper => Case::Upper,
+                    RuneToLower => Case::Lower,
+                    _ => Case::Title,
+                };
+                self.set_results(dst, [V::Int(to(case, int(0)))]);
+                Ok(())
+            }
+            SimpleFold => {
+                self.set_results(dst, [V::Int(crate::unicode::simple_fold(int(0)))]);
+                Ok(())
+            }
+            Walltime => {
+                // The wall clock starts at WALL_START (the Go playground's instant) when
+                // the program starts and runs with its clock (virtual or real).
+                let ns = WALL_START_NS + cx.now;
+                let (sec, nsec) = (ns.div_euclid(1_000_000_000), ns.rem_euclid(1_000_000_000));
+                self.set_results(dst, [V::Int(sec), V::Int(nsec)]);
+                Ok(())
+            }
             Clear => {
                 match &a[0] {
                     V::Map(m) => {
@@ -580,6 +782,17 @@ impl Gor {
                 Ok(())
             }
             SysRead => y(Op::Syscall(int(0).clamp(0, 1 << 60) as u64)),
+            SysWrite => {
+                let bytes: Vec<u8> = slice_vals(&a[1]).iter().map(|b| as_int(b) as u8).collect();
+                let Ok(text) = String::from_utf8(bytes) else {
+                    return Err(super::step::not_utf8(self.line()));
+                };
+                self.ps += cost::FMT;
+                y(Op::Write {
+                    fd: int(0) as u8,
+                    text,
+                })
+            }
             NetRead => y(Op::NetRead(int(0).clamp(0, 1 << 60) as u64)),
             Accept => y(Op::Accept),
             SlowFile | SlowPeer => {
@@ -587,7 +800,14 @@ impl Gor {
                 // field by field.
                 let d = V::Int(int(0).max(0));
                 let fields = if n == SlowFile {
-                    vec![V::Str(Arc::from("slow")), d, V::Bool(false), V::Bool(false)]
+                    let fd = V::Int(3);
+                    vec![
+                        V::Str(Arc::from("slow")),
+                        d,
+                        V::Bool(false),
+                        V::Bool(false),
+                        fd,
+                    ]
                 } else {
                     vec![
                         d,
@@ -613,37 +833,77 @@ impl Gor {
                 self.set_results(dst, [V::Str(Arc::from(int(0).to_string()))]);
                 Ok(())
             }
-            Atoi => {
-                let x = s(0);
-                let r = match x.parse::<i64>() {
-                    Ok(v) => vec![V::Int(v), V::Nil],
-                    Err(e) => {
-                        // Go's ParseInt: out of range gives the nearest int and says so.
-                        use std::num::IntErrorKind::{NegOverflow, PosOverflow};
-                        let (v, why) = match e.kind() {
-                            PosOverflow => (i64::MAX, "value out of range"),
-                            NegOverflow => (i64::MIN, "value out of range"),
-                            _ => (0, "invalid syntax"),
-                        };
-                        vec![
-                            V::Int(v),
-                            V::Iface(Arc::new((
-                                crate::types::RUNTIME_ERROR,
-                                V::Str(Arc::from(format!(
-                                    "strconv.Atoi: parsing {}: {why}",
-                                    gofmt_quote(&x)
-                                ))),
-                            ))),
-                        ]
-                    }
-                };
-                self.set_results(dst, r);
-                Ok(())
-            }
         }
     }
 }
 
-pub(super) fn gofmt_quote(s: &str) -> String {
-    format!("{s:?}")
+/// The wall clock's reading when a program starts: 2009-11-10 23:00:00 UTC, the
+/// instant the Go playground's clock starts at, so every run reads the same dates.
+pub const WALL_START_NS: i64 = 1_257_894_000 * 1_000_000_000;
+
+/// A decimal float's value, correctly rounded (to a float32's when `f32`):
+/// `[+-]digits[.digits][(e|E)[+-]digits]` and nothing else; false when `s` is not that.
+fn parse_decimal(s: &str, f32: bool) -> (f64, bool) {
+    let b = s.as_bytes();
+    let mut i = 0;
+    if i < b.len() && (b[i] == b'+' || b[i] == b'-') {
+        i += 1;
+    }
+    let mut digits = 0;
+    while i < b.len() && b[i].is_ascii_digit() {
+        i += 1;
+        digits += 1;
+    }
+    if i < b.len() && b[i] == b'.' {
+        i += 1;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+            digits += 1;
+        }
+    }
+    if digits == 0 {
+        return (0.0, false);
+    }
+    if i < b.len() && (b[i] == b'e' || b[i] == b'E') {
+        i += 1;
+        if i < b.len() && (b[i] == b'+' || b[i] == b'-') {
+            i += 1;
+        }
+        let start = i;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i == start {
+            return (0.0, false);
+        }
+    }
+    if i != b.len() {
+        return (0.0, false);
+    }
+    let r = if f32 {
+        s.parse::<f32>().map(|f| f as f64)
+    } else {
+        s.parse::<f64>()
+    };
+    match r {
+        Ok(f) => (f, true),
+        Err(_) => (0.0, false),
+    }
+}
+
+/// reflect's name of a type's kind, as its panics print it.
+fn kind_name(t: &crate::types::Types, id: TyId) -> String {
+    match t.under(id) {
+        Ty::Bool | Ty::Int { .. } | Ty::Float | Ty::Float32 | Ty::Str => t.name(t.under_id(id)),
+        Ty::UnsafePtr => "unsafe.Pointer".into(),
+        Ty::Slice(_) => "slice".into(),
+        Ty::Array(..) => "array".into(),
+        Ty::Map(..) => "map".into(),
+        Ty::Chan(_) => "chan".into(),
+        Ty::Ptr(_) => "ptr".into(),
+        Ty::Struct(_) => "struct".into(),
+        Ty::Func => "func".into(),
+        Ty::Iface(_) => "interface".into(),
+        _ => "invalid".into(),
+    }
 }

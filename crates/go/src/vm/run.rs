@@ -8,6 +8,8 @@ use super::*;
 pub(super) enum Stop {
     Yield(Yield),
     Err(RtErr),
+    /// A panic with a value of the library's own (not a runtime error).
+    Panic(V),
 }
 
 impl Gor {
@@ -220,6 +222,11 @@ impl Gor {
                 Err(Stop::Yield(y)) => return y,
                 Err(Stop::Err(e)) => {
                     if let Some(y) = self.start_panic(V::Str(Arc::from(e.0.as_str())), true) {
+                        return y;
+                    }
+                }
+                Err(Stop::Panic(v)) => {
+                    if let Some(y) = self.start_panic(v, false) {
                         return y;
                     }
                 }

@@ -94,9 +94,11 @@ impl Gor {
                     Conv::IntToInt { bits, signed } => V::Int(wrap(as_int(&x), *bits, *signed)),
                     Conv::IntToFloat => V::Float(as_int(&x) as f64),
                     Conv::IntToFloat32 => V::Float(as_int(&x) as f32 as f64),
+                    Conv::UintToFloat => V::Float(as_int(&x) as u64 as f64),
+                    Conv::UintToFloat32 => V::Float(as_int(&x) as u64 as f32 as f64),
                     Conv::ToFloat32 => V::Float(as_f(&x) as f32 as f64),
                     Conv::FloatToInt { bits, signed } => {
-                        V::Int(wrap(as_f(&x) as i64, *bits, *signed))
+                        V::Int(float_to_int(as_f(&x), *bits, *signed))
                     }
                     Conv::IntToStr => {
                         let c = char::from_u32(as_int(&x) as u32).unwrap_or('\u{FFFD}');

@@ -1,0 +1,3 @@
+module gmp/tools/go-examples
+
+go 1.27

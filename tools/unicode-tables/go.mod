@@ -1,0 +1,3 @@
+module gmp/tools/unicode-tables
+
+go 1.27
