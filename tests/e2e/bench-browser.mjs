@@ -1,6 +1,6 @@
 // Browser measurements (not a test: figures for the notes). Run after a release build:
 //   node tests/e2e/bench-browser.mjs
-// Prints: the page's transfer (gzip) per bundle, time to interactive, CPU-bound speedup GOMAXPROCS 1 -> 2
+// Prints: the page's transfer (brotli and gzip) per bundle, time to interactive, CPU-bound speedup GOMAXPROCS 1 -> 2
 // in live mode, and frame times with 16 Ps and 10,000 goroutines live.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,9 +9,13 @@ import { serve } from './server.mjs';
 import { launch, DIST } from './browser.mjs';
 
 const gz = (f) => zlib.gzipSync(fs.readFileSync(path.join(DIST, f)), { level: 9 }).length;
+// What static hosts serve: brotli at its best quality.
+const br = (f) => zlib.brotliCompressSync(fs.readFileSync(path.join(DIST, f)), {
+  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 },
+}).length;
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 for (const f of fs.readdirSync(DIST).filter((f) => /\.(wasm|js|css)$/.test(f))) {
-  console.log(`gzip ${f}: ${kb(gz(f))} (raw ${kb(fs.statSync(path.join(DIST, f)).size)})`);
+  console.log(`${f}: ${kb(br(f))} brotli, ${kb(gz(f))} gzip (raw ${kb(fs.statSync(path.join(DIST, f)).size)})`);
 }
 
 const browser = await launch();
@@ -28,13 +32,13 @@ try {
     await page.goto(s.url);
     await page.waitForSelector('.pcard');
     await page.waitForLoadState('networkidle');
-    let raw = 0, zipped = 0;
+    let raw = 0, zipped = 0, brotli = 0;
     for (const f of got) {
       const file = path.join(DIST, f);
       if (!fs.existsSync(file) || !fs.statSync(file).isFile()) continue;
-      raw += fs.statSync(file).size; zipped += gz(f);
+      raw += fs.statSync(file).size; zipped += gz(f); brotli += br(f);
     }
-    console.log(`page transfer, ${what}: ${got.size} files, ${kb(zipped)} gzip (raw ${kb(raw)})`);
+    console.log(`page transfer, ${what}: ${got.size} files, ${kb(brotli)} brotli, ${kb(zipped)} gzip (raw ${kb(raw)})`);
     await page.close();
   }
 } finally { await plainSrv.close(); }

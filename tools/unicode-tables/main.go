@@ -100,15 +100,32 @@ func main() {
 		fmt.Fprintf(w, "%d,", f)
 	}
 	fmt.Fprintf(w, "\n];\n\n")
-	fmt.Fprintf(w, "/// The first rune of each range of runes with the same classes.\n")
-	fmt.Fprintf(w, "pub static CLASS_STARTS: [u32; %d] = [", len(starts))
+	// Each start as the distance from the one before (the first from 0), in 16 bits:
+	// a longer gap is cut into pieces that repeat the set before it.
+	var gaps []int
+	var ks []int
+	prevStart := rune(0)
 	for i, r := range starts {
-		if i%10 == 0 {
+		for r-prevStart > 0xFFFF {
+			prevStart += 0xFFFF
+			gaps = append(gaps, 0xFFFF)
+			ks = append(ks, ks[len(ks)-1])
+		}
+		gaps = append(gaps, int(r-prevStart))
+		ks = append(ks, kinds[i])
+		prevStart = r
+	}
+	kinds = ks
+	fmt.Fprintf(w, "/// Where each range of runes with the same classes starts: its distance from the\n")
+	fmt.Fprintf(w, "/// start of the range before (the first's from 0).\n")
+	fmt.Fprintf(w, "pub static CLASS_DELTAS: [u16; %d] = [", len(gaps))
+	for i, d := range gaps {
+		if i%12 == 0 {
 			fmt.Fprintf(w, "\n    ")
 		} else {
 			fmt.Fprintf(w, " ")
 		}
-		fmt.Fprintf(w, "%d,", r)
+		fmt.Fprintf(w, "%d,", d)
 	}
 	fmt.Fprintf(w, "\n];\n\n")
 	fmt.Fprintf(w, "/// Each range's set, an index into CLASS_SETS.\n")

@@ -79,6 +79,7 @@ const STD: &[(&str, &str)] = &[
 
 /// The text of library package `path`: `std/<last element>.go`, or natively, for work
 /// on the library without rebuilding, that file in the folder `GMP_STD_DIR` names.
+#[cfg_attr(target_arch = "wasm32", allow(unused_variables))]
 fn std_text(path: &str, builtin: &str) -> String {
     #[cfg(not(target_arch = "wasm32"))]
     if let Ok(dir) = std::env::var("GMP_STD_DIR") {

@@ -23,12 +23,28 @@ pub const PRINT: u16 = 1 << 12;
 /// Go's `unicode.MaxRune`.
 const MAX_RUNE: i64 = 0x10FFFF;
 
+/// The first rune of each class range ([`CLASS_DELTAS`] summed: the tables keep
+/// 16-bit distances, half the page's bytes of 32-bit starts).
+fn class_starts() -> &'static [u32] {
+    static STARTS: std::sync::OnceLock<Vec<u32>> = std::sync::OnceLock::new();
+    STARTS.get_or_init(|| {
+        let mut at = 0u32;
+        CLASS_DELTAS
+            .iter()
+            .map(|&d| {
+                at += d as u32;
+                at
+            })
+            .collect()
+    })
+}
+
 /// Does rune `r` have class `bit` (none for a value that is no rune)?
 pub fn is(bit: u16, r: i64) -> bool {
     if !(0..=MAX_RUNE).contains(&r) {
         return false;
     }
-    let i = CLASS_STARTS.partition_point(|&s| s as i64 <= r) - 1;
+    let i = class_starts().partition_point(|&s| s as i64 <= r) - 1;
     CLASS_SETS[CLASS_KINDS[i] as usize] & bit != 0
 }
 
