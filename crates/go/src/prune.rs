@@ -211,27 +211,35 @@ pub fn prune(main: &str, texts: &[(&str, String)], keep_whole: &[&str]) -> HashM
     order.reverse();
 
     let mut wants: HashMap<&str, HashSet<String>> = HashMap::new();
-    // The program's imports: `alias.Name` wants Name; a dot import, every word.
+    // What the program wants of each package: every `x.Name` it spells, whatever `x`
+    // is (so an import renamed, or written on one line with others, needs no reading
+    // of the import itself; a package it does not import is never read), and every
+    // word of it from a package it imports with a dot.
     let (main_words, main_q) = words(main);
-    for l in main.lines() {
-        let l = l.trim();
-        let spec = l.strip_prefix("import").map(str::trim).unwrap_or(l);
-        let Some(im) = import_spec(spec, 0) else {
+    let spelt: HashSet<String> = main_q.iter().map(|(_, n)| n.to_string()).collect();
+    for p in files.keys() {
+        wants.insert(p, spelt.clone());
+    }
+    let t = crate::tokens(main);
+    for (i, w) in t.iter().enumerate() {
+        // `. "path"`: tokens skip strings, so a dot import is a `.` followed by the
+        // string on the same line; the import's text says which.
+        if w.0 != "." || t.get(i + 1).is_some_and(|n| n.1 == w.1) {
             continue;
-        };
-        let Some((k, _)) = files.get_key_value(im.path.as_str()) else {
-            continue;
-        };
-        let w = wants.entry(k).or_default();
-        if im.alias == "." {
-            w.extend(main_words.iter().map(|s| s.to_string()));
-        } else {
-            w.extend(
-                main_q
-                    .iter()
-                    .filter(|(a, _)| *a == im.alias)
-                    .map(|(_, n)| n.to_string()),
-            );
+        }
+        let line = main.lines().nth(w.1 as usize - 1).unwrap_or("");
+        let rest = line.get(w.2 as usize..).unwrap_or("");
+        if let Some(path) = rest
+            .trim()
+            .strip_prefix('"')
+            .and_then(|r| r.split('"').next())
+        {
+            if let Some((k, _)) = files.get_key_value(path) {
+                wants
+                    .entry(k)
+                    .or_default()
+                    .extend(main_words.iter().map(|s| s.to_string()));
+            }
         }
     }
 
@@ -398,5 +406,10 @@ mod tests {
         );
         assert!(out["b"].contains("var X") && !out["b"].contains("var Z"));
         assert!(!out["c"].contains("var Y"));
+        // A renamed import, and a dot import: what the program spells is wanted.
+        let renamed = "package main\n\nimport (z \"a\"; \"c\")\n\nfunc main() { _ = z.H() }\n";
+        assert!(prune(renamed, &texts, &[])["a"].contains("func H()"));
+        let dot = "package main\n\nimport . \"a\"\n\nfunc main() { _ = H() }\n";
+        assert!(prune(dot, &texts, &[])["a"].contains("func H()"));
     }
 }
