@@ -447,7 +447,7 @@ fn pad(s: String, width: Option<usize>, minus: bool, zero: bool) -> String {
     if minus {
         format!("{s}{}", " ".repeat(fill))
     } else if zero {
-        let (sign, rest) = if s.starts_with('-') || s.starts_with('+') {
+        let (sign, rest) = if s.starts_with(['-', '+', ' ']) {
             s.split_at(1)
         } else {
             ("", s.as_str())
@@ -822,6 +822,37 @@ pub fn sprintf_w(format: &str, args: &[Arg], t: &Types, errorf: bool) -> String 
                 out.push_str(&pad(fmt_integer(m, neg, verb, &f), width, minus, false));
                 continue;
             }
+        }
+        // Floats under e, E, f, F, g, G: strconv's digits, then fmtFloat's sign,
+        // Inf/NaN and zero padding (`#` keeps the older path below).
+        if let (V::Float(x), false, 'e' | 'E' | 'f' | 'F' | 'g' | 'G') = (&v, sharp, verb) {
+            let vb = if verb == 'F' { 'f' } else { verb };
+            let p = match (prec, vb) {
+                (Some(p), _) => p as i64,
+                (None, 'g' | 'G') => -1,
+                (None, _) => 6,
+            };
+            let num = format_float(*x, vb, p, matches!(under, Ty::Float32));
+            let mut num = if num.starts_with(['-', '+']) {
+                num
+            } else {
+                format!("+{num}")
+            };
+            if space && !plus && num.starts_with('+') {
+                num.replace_range(..1, " ");
+            }
+            if num[1..].starts_with(['I', 'N']) {
+                if num[1..].starts_with('N') && !space && !plus {
+                    num.remove(0);
+                }
+                out.push_str(&pad(num, width, minus, false));
+                continue;
+            }
+            if !plus && num.starts_with('+') {
+                num.remove(0);
+            }
+            out.push_str(&pad(num, width, minus, zero && !minus));
+            continue;
         }
         let s = match verb {
             'v' if sharp => match &a.go_string {

@@ -177,6 +177,35 @@ fn words(text: &str) -> (HashSet<&str>, Vec<(&str, &str)>) {
     (all, qualified)
 }
 
+/// The paths a program imports with a dot (`import . "strings"`, in a group or on a
+/// line with others): a `.` after `import`, `(`, `;` or a line's start, then the path
+/// (comments between them skipped).
+fn dot_imports(main: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    for (i, _) in main.match_indices('.') {
+        let before = main[..i].trim_end_matches([' ', '\t']);
+        let ok = before.is_empty()
+            || before.ends_with(['(', ';', '\n'])
+            || before.ends_with("import")
+                && !before[..before.len() - 6].ends_with(|c: char| c.is_alphanumeric() || c == '_');
+        if !ok {
+            continue;
+        }
+        let mut rest = &main[i + 1..];
+        loop {
+            rest = rest.trim_start_matches([' ', '\t']);
+            match rest.strip_prefix("/*").and_then(|r| r.split_once("*/")) {
+                Some((_, r)) => rest = r,
+                None => break,
+            }
+        }
+        if let Some(path) = rest.strip_prefix('"').and_then(|r| r.split('"').next()) {
+            out.push(path);
+        }
+    }
+    out
+}
+
 /// The library's files as the checker should see them for program `main`: each
 /// package's file (by import path) with what nothing reaches blanked out. `texts`
 /// holds every library file; `keep_whole` names packages kept as they are (the
@@ -220,26 +249,12 @@ pub fn prune(main: &str, texts: &[(&str, String)], keep_whole: &[&str]) -> HashM
     for p in files.keys() {
         wants.insert(p, spelt.clone());
     }
-    let t = crate::tokens(main);
-    for (i, w) in t.iter().enumerate() {
-        // `. "path"`: tokens skip strings, so a dot import is a `.` followed by the
-        // string on the same line; the import's text says which.
-        if w.0 != "." || t.get(i + 1).is_some_and(|n| n.1 == w.1) {
-            continue;
-        }
-        let line = main.lines().nth(w.1 as usize - 1).unwrap_or("");
-        let rest = line.get(w.2 as usize..).unwrap_or("");
-        if let Some(path) = rest
-            .trim()
-            .strip_prefix('"')
-            .and_then(|r| r.split('"').next())
-        {
-            if let Some((k, _)) = files.get_key_value(path) {
-                wants
-                    .entry(k)
-                    .or_default()
-                    .extend(main_words.iter().map(|s| s.to_string()));
-            }
+    for path in dot_imports(main) {
+        if let Some((k, _)) = files.get_key_value(path) {
+            wants
+                .entry(k)
+                .or_default()
+                .extend(main_words.iter().map(|s| s.to_string()));
         }
     }
 
@@ -374,7 +389,7 @@ mod tests {
 
     #[test]
     fn keeps_what_is_reached_and_blanks_the_rest_in_place() {
-        let a = "package a\n\nimport (\n\t\"b\"\n\t\"c\"\n)\n\n// F doc.\nfunc F() int { return g() + b.X }\n\nfunc g() int { return 1 }\n\nfunc H() int { return c.Y }\n\ntype T struct{ n int }\n\nfunc (t T) M() int { return t.n }\n\nfunc (t T) N() int { return 0 }\n\nfunc (t T) String() string { return \"T\" }\n\nconst (\n\tK = iota\n\tL\n)\n";
+        let a = "package a\n\nimport (\n\t\"b\"\n\t\"c\"\n)\n\n// F doc.\nfunc F() int { return g() + b.X }\n\nfunc g() int { return 1 }\n\nfunc H() int { return c.Y }\n\ntype T struct{ n int }\n\nfunc (t T) M() int { return t.n }\n\nfunc (t T) Other() int { return 0 }\n\nfunc (t T) String() string { return \"T\" }\n\nconst (\n\tK = iota\n\tL\n)\n";
         let b = "package b\n\nvar X = 1\n\nvar Z = 2\n";
         let c = "package c\n\nvar Y = 1\n";
         let main =
@@ -397,7 +412,7 @@ mod tests {
             pa.contains("func (t T) M()"),
             "a kept type keeps the methods called"
         );
-        assert!(!pa.contains("func (t T) N()"), "and not the others");
+        assert!(!pa.contains("func (t T) Other()"), "and not the others");
         assert!(pa.contains("func (t T) String()"), "but those fmt calls");
         assert!(pa.contains("\tL\n"), "a const group is one declaration");
         assert!(
@@ -409,7 +424,12 @@ mod tests {
         // A renamed import, and a dot import: what the program spells is wanted.
         let renamed = "package main\n\nimport (z \"a\"; \"c\")\n\nfunc main() { _ = z.H() }\n";
         assert!(prune(renamed, &texts, &[])["a"].contains("func H()"));
-        let dot = "package main\n\nimport . \"a\"\n\nfunc main() { _ = H() }\n";
-        assert!(prune(dot, &texts, &[])["a"].contains("func H()"));
+        for dot in [
+            "package main\n\nimport . \"a\"\n\nfunc main() { _ = H() }\n",
+            "package main\n\nimport (. \"a\"; \"c\")\n\nfunc main() { _ = H() }\n",
+            "package main\n\nimport (\n\t. /* all */ \"a\"\n)\n\nfunc main() { _ = H() }\n",
+        ] {
+            assert!(prune(dot, &texts, &[])["a"].contains("func H()"), "{dot}");
+        }
     }
 }
