@@ -1275,7 +1275,11 @@ pub fn format_float(f: f64, verb: char, prec: i64, f32: bool) -> String {
         let mut d: String = m.chars().filter(|c| c.is_ascii_digit()).collect();
         let e: i32 = e.parse().unwrap();
         if verb == 'e' || verb == 'E' {
-            // %e keeps its zeros: exactly prec digits after the point.
+            // %e keeps its zeros: exactly prec digits after the point (past what
+            // Rust's formatter gives, the exact expansion's zeros).
+            if d.len() < sig {
+                d.extend(std::iter::repeat_n('0', sig - d.len()));
+            }
             let rest = if prec > 0 {
                 format!(".{}", &d[1..])
             } else {
