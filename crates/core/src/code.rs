@@ -95,9 +95,73 @@ pub enum Yield {
     Return,
 }
 
+/// What a runtime timer made by `time.AfterFunc` starts each time it fires
+/// (`time/sleep.go: goFunc`: `go f()`, from the M that runs the timer).
+pub trait TimerFunc: Send + Sync {
+    /// A new goroutine's code calling `f`, its entry function, and its kind.
+    fn start(&self) -> (Box<dyn GCode>, u32, GKind);
+    /// The copy for a checkpoint ([`GCode::clone_code`]'s rules).
+    fn fork(&self, f: &mut crate::fork::Forker) -> std::sync::Arc<dyn TimerFunc>;
+}
+
+/// What a runtime timer does when it fires (`runtime/time.go: timer.f`).
+#[derive(Clone)]
+pub enum TimerKind {
+    /// `sendTime` on this channel: a non-blocking send of the time the timer was due
+    /// ([`time_token`]); the channel is the timer's (`c.timer`: `len` and `cap` 0,
+    /// values undone by Stop and Reset).
+    Chan(u32),
+    /// `goFunc`: start a goroutine.
+    Func(std::sync::Arc<dyn TimerFunc>),
+}
+
+/// The token a timer channel receives: the monotonic instant (ns since the start) the
+/// timer was due, which the front end turns into its time value (`sendTime` sends
+/// `Now().Add(-delta)`). Tokens of values the code sends itself are positive.
+pub fn time_token(when: i64) -> i64 {
+    -2 - when.clamp(0, 1 << 62)
+}
+
+/// The instant a [`time_token`] stands for.
+pub fn token_time(tok: i64) -> Option<i64> {
+    (tok <= -2 && tok >= -2 - (1 << 62)).then(|| -2 - tok)
+}
+
 /// Services of the runtime the code may call while it runs.
 pub trait Host {
     fn new_chan(&self, cap: usize) -> u32;
+    /// `runtime/time.go: newTimer`'s object, not yet running: [`Op::TimerModify`]
+    /// starts it. A channel timer makes its channel a timer channel.
+    fn new_timer(&self, kind: TimerKind) -> u32 {
+        let _ = kind;
+        unimplemented!("this host has no runtime timers")
+    }
+    /// `sync.Cond`'s `notifyList` (`sema.go`): a list with no mutex of its own
+    /// ([`Op::NotifyListWait`]; Signal and Broadcast are [`Op::CondSignal`] and
+    /// [`Op::CondBroadcast`] on it).
+    fn new_notify_list(&self) -> u32 {
+        unimplemented!("this host has no notify lists")
+    }
+    /// `notifyListAdd`: the ticket of a waiter that has not parked yet.
+    fn notify_list_add(&self, id: u32) -> u64 {
+        let _ = id;
+        unimplemented!("this host has no notify lists")
+    }
+    /// A new `sync.RWMutex`.
+    fn new_rwmutex(&self) -> u32 {
+        unimplemented!("this host has no RWMutex")
+    }
+    /// `TryLock` (`rw` false: a `sync.Mutex`; true: an RWMutex's writer side) and an
+    /// RWMutex's `TryRLock` (`read`): never parks.
+    fn try_lock(&self, id: u32, rw: bool, read: bool) -> bool {
+        let _ = (id, rw, read);
+        unimplemented!("this host has no TryLock")
+    }
+    /// How many GC cycles have started (`sync.Pool`'s `poolCleanup` runs at each).
+    fn gc_cycles(&self) -> u64 {
+        0
+    }
+
     fn new_mutex(&self) -> u32;
     fn new_waitgroup(&self) -> u32;
     /// `len(ch)` and `cap(ch)`.
@@ -124,6 +188,8 @@ pub struct Cx<'a> {
     /// Virtual time since the program started, ns (`time.Now` / `nanotime`).
     pub now: i64,
     pub goid: u64,
+    /// The P the G runs on (`procPin`'s result).
+    pub p: u32,
     /// The G's stack: lowest address and size (simulated addresses).
     pub stack_lo: u64,
     pub stack_size: u64,

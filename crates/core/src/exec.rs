@@ -255,8 +255,43 @@ impl Runtime {
             Op::Recv { ch } => {
                 advance_pc(&mut ex);
                 drop(ex);
+                self.timer_maybe_run_chan(m, ch);
                 let out = self.objs.recv(ch, gp, |r| self.park_m(m, gp, r));
+                if matches!(out, Outcome::Parked(_)) {
+                    self.block_timer_chans(m, gp, &[ch]);
+                }
                 self.finish_sync(m, gp, out, cont, cost.chan_op)
+            }
+            Op::TimerModify {
+                timer,
+                when,
+                period,
+            } => {
+                advance_pc(&mut ex);
+                drop(ex);
+                let pending = self.timer_modify(m, timer, when, period);
+                self.exec(gp).received = Some(pending as i64);
+                self.cost(cost.other)
+            }
+            Op::TimerStop(timer) => {
+                advance_pc(&mut ex);
+                drop(ex);
+                let pending = self.timer_stop(timer);
+                self.exec(gp).received = Some(pending as i64);
+                self.cost(cost.other)
+            }
+            Op::Goexit => {
+                ex.code = None;
+                ex.in_code = false;
+                ex.frames.clear();
+                drop(ex);
+                self.goexit0(m, gp, cont);
+                self.cost(cost.other)
+            }
+            Op::NotifyListWait { list, ticket } => {
+                advance_pc(&mut ex);
+                drop(ex);
+                self.notify_list_wait(m, gp, list, ticket, cont)
             }
             Op::Close { ch } => {
                 advance_pc(&mut ex);
@@ -500,6 +535,16 @@ impl Runtime {
         }
     }
 
+    /// `blockTimerChan` for each of the timer channels among `chans` that G `gp` now
+    /// waits on (after it parked, outside the channels' locks).
+    fn block_timer_chans(&self, m: MId, gp: GIdx, chans: &[u32]) {
+        for &ch in chans {
+            if let Some(t) = self.timer_block_chan(m, ch) {
+                self.exec(gp).blocked_timers.push(t);
+            }
+        }
+    }
+
     /// After a channel/mutex/WaitGroup op: ready the woken Gs (into our runnext), or
     /// switch to the scheduler if we parked.
     fn finish_sync(&self, m: MId, gp: GIdx, out: Outcome, cont: &mut MCont, cost: u64) -> Wait {
@@ -556,6 +601,9 @@ impl Runtime {
         if let Some(st) = ex.sel_wait.take() {
             ex.selected = Some(st.fired.load(Ordering::Acquire));
         }
+        for t in std::mem::take(&mut ex.blocked_timers) {
+            self.timer_unblock_chan(t);
+        }
         if !ex.in_code {
             ex.in_code = true;
             ex.code_base = ex.stack_used;
@@ -577,6 +625,7 @@ impl Runtime {
             host: self,
             now: self.now(),
             goid: g.goid(),
+            p: self.m(m).p().unwrap_or(0),
             stack_lo: g.stack_lo.load(Ordering::Acquire),
             stack_size: g.stack_size.load(Ordering::Acquire),
             stack_base: ex.code_base,
@@ -664,6 +713,11 @@ impl Runtime {
                 ex.code = Some(code);
                 drop(ex);
                 let rand = |n: u32| self.env.rand(m) % n;
+                for &(ch, send) in &cases {
+                    if send.is_none() {
+                        self.timer_maybe_run_chan(m, ch);
+                    }
+                }
                 let out = self.objs.select(&cases, gp, block, rand, |r, st| {
                     // Before the channels' locks are dropped (see `Objects::select`).
                     // The G's own exec lock under an object lock, against the usual
@@ -685,6 +739,12 @@ impl Runtime {
                     SelOutcome::Parked(_) => {
                         // The case that fires sets `fired` before it readies us; the
                         // code reads it (through `sel_wait`) when it resumes.
+                        let recvs: Vec<u32> = cases
+                            .iter()
+                            .filter(|c| c.1.is_none())
+                            .map(|c| c.0)
+                            .collect();
+                        self.block_timer_chans(m, gp, &recvs);
                         *cont = MCont::Schedule;
                         self.cost(used + self.cfg.cost.chan_op)
                     }

@@ -297,6 +297,9 @@ pub struct GExec {
     /// The G is in `runtime.GC()` / `gcStart` ([`crate::gc::GcCall`]): its next step
     /// continues there before its program.
     pub gc_call: Option<crate::gc::GcCall>,
+    /// Runtime timers whose channels the G blocked on (`blockTimerChan`): it unblocks
+    /// them when it runs again (`unblockTimerChan`, after `gopark` returns).
+    pub blocked_timers: Vec<u32>,
 }
 
 impl GExec {
@@ -323,6 +326,7 @@ impl GExec {
             until: self.until,
             started: self.started,
             gc_call: self.gc_call,
+            blocked_timers: self.blocked_timers.clone(),
         }
     }
 }

@@ -37,6 +37,44 @@ pub enum Obj {
     Cond(SpinLock<CondVar>),
     RWMutex(SpinLock<RwMutex>),
     Once(SpinLock<OnceObj>),
+    Timer(SpinLock<TimerObj>),
+}
+
+/// A runtime timer (`runtime/time.go: timer`) made by `time.NewTimer`, `AfterFunc`,
+/// `NewTicker`: not a goroutine, an entry in some P's timer heap while it is due and
+/// something will observe it. A channel timer is in a heap only while a goroutine is
+/// blocked on its channel (`needsAdd`: `!t.isChan || t.blocked > 0`); otherwise a
+/// receive runs it when it finds it due (`maybeRunChan`).
+pub struct TimerObj {
+    pub kind: crate::code::TimerKind,
+    /// When it fires next (ns on the program's clock); 0 when not pending.
+    pub when: i64,
+    pub period: i64,
+    /// Goroutines blocked on its channel (`t.blocked`).
+    pub blocked: u32,
+    /// The P whose heap holds it (`t.ts`; `timerHeaped`), and how many entries for it
+    /// that heap holds (at most one is live: see [`crate::timers::Entry`]).
+    pub home: Option<u32>,
+    pub entries: u32,
+    /// The generation of its live entry.
+    pub gen: u32,
+    /// `timerZombie`: in a heap but not to run (stopped, or nobody blocked any more).
+    pub zombie: bool,
+}
+
+impl TimerObj {
+    /// `timer.needsAdd`.
+    pub fn needs_add(&self) -> bool {
+        self.home.is_none()
+            && self.when > 0
+            && (!matches!(self.kind, crate::code::TimerKind::Chan(_)) || self.blocked > 0)
+    }
+    pub fn chan(&self) -> Option<u32> {
+        match self.kind {
+            crate::code::TimerKind::Chan(c) => Some(c),
+            crate::code::TimerKind::Func(_) => None,
+        }
+    }
 }
 
 /// `sync.Once` (`sync/once.go`): `done` and the mutex `m` that later callers wait on
@@ -95,6 +133,8 @@ pub struct Chan {
     pub closed: bool,
     pub recvq: VecDeque<Waiter>,
     pub sendq: VecDeque<(Waiter, i64)>,
+    /// The runtime timer feeding it (`c.timer`), for a timer's channel.
+    pub timer: Option<u32>,
 }
 
 /// A G queued on a channel (Go's `sudog`): alone, or as one case of a `select`.
@@ -433,6 +473,25 @@ impl Objects {
                         closed: c.closed,
                         recvq: c.recvq.iter().map(|w| w.fork(f)).collect(),
                         sendq: c.sendq.iter().map(|(w, v)| (w.fork(f), *v)).collect(),
+                        timer: c.timer,
+                    }))
+                }
+                Obj::Timer(t) => {
+                    let t = t.lock();
+                    Obj::Timer(SpinLock::new(TimerObj {
+                        kind: match &t.kind {
+                            crate::code::TimerKind::Chan(c) => crate::code::TimerKind::Chan(*c),
+                            crate::code::TimerKind::Func(g) => {
+                                crate::code::TimerKind::Func(g.fork(f))
+                            }
+                        },
+                        when: t.when,
+                        period: t.period,
+                        blocked: t.blocked,
+                        home: t.home,
+                        entries: t.entries,
+                        gen: t.gen,
+                        zombie: t.zombie,
                     }))
                 }
                 Obj::Mutex(m) => Obj::Mutex(fork_spin(m)),
@@ -501,10 +560,126 @@ impl Objects {
     pub fn new_waitgroup(&self) -> u32 {
         self.objs.push(Obj::WaitGroup(WaitGroup::default())) as u32
     }
-    /// `len(ch)`, `cap(ch)`.
+    /// `len(ch)`, `cap(ch)`: a timer's channel shows 0 and 0 (`chanlen`, `chancap`: it
+    /// is buffered inside so that Stop and Reset can undo a send unseen).
     pub fn chan_len(&self, id: u32) -> (usize, usize) {
         let c = self.chan(id).lock();
+        if c.timer.is_some() {
+            return (0, 0);
+        }
         (c.buf.len(), c.cap)
+    }
+
+    /// A runtime timer (`newTimer`), not yet due; a channel timer marks its channel.
+    pub fn new_timer(&self, kind: crate::code::TimerKind) -> u32 {
+        let ch = match &kind {
+            crate::code::TimerKind::Chan(c) => Some(*c),
+            crate::code::TimerKind::Func(_) => None,
+        };
+        let id = self.objs.push(Obj::Timer(SpinLock::new(TimerObj {
+            kind,
+            when: 0,
+            period: 0,
+            blocked: 0,
+            home: None,
+            entries: 0,
+            gen: 0,
+            zombie: false,
+        }))) as u32;
+        if let Some(c) = ch {
+            self.chan(c).lock().timer = Some(id);
+        }
+        id
+    }
+
+    pub(crate) fn timer(&self, id: u32) -> &SpinLock<TimerObj> {
+        match self.obj(id) {
+            Obj::Timer(t) => t,
+            _ => panic!("object {id} is not a timer"),
+        }
+    }
+
+    /// The timer feeding channel `id`, if it is a timer's.
+    pub fn chan_timer(&self, id: u32) -> Option<u32> {
+        match self.obj(id) {
+            Obj::Chan(c) => c.lock().timer,
+            _ => None,
+        }
+    }
+
+    /// `sendTime`'s `select { case c <- v: default: }`: to a waiting receiver (returned,
+    /// to be readied with `v`), into the buffer, or dropped when the buffer is full.
+    pub fn try_send(&self, id: u32, v: i64) -> Option<(GIdx, i64)> {
+        let mut c = self.chan(id).lock();
+        if c.closed {
+            return None;
+        }
+        if let Some(r) = pop_claimed(&mut c.recvq, |w| w) {
+            return Some((r.g, v));
+        }
+        if c.buf.len() < c.cap {
+            c.buf.push_back(v);
+        }
+        None
+    }
+
+    /// `timerchandrain`: empties the buffer; whether there was a value.
+    pub fn chan_drain(&self, id: u32) -> bool {
+        let mut c = self.chan(id).lock();
+        let any = !c.buf.is_empty();
+        c.buf.clear();
+        any
+    }
+
+    /// A `sync.Cond`'s `notifyList` without a mutex of its own.
+    pub fn new_notify_list(&self) -> u32 {
+        self.objs.push(Obj::Cond(SpinLock::new(CondVar {
+            mutex: u32::MAX,
+            ..CondVar::default()
+        }))) as u32
+    }
+
+    /// `notifyListAdd`: the next ticket.
+    pub fn notify_list_add(&self, id: u32) -> u64 {
+        let mut c = self.cond(id).lock();
+        c.wait += 1;
+        c.wait - 1
+    }
+
+    pub fn new_rwmutex(&self) -> u32 {
+        self.objs
+            .push(Obj::RWMutex(SpinLock::new(RwMutex::default()))) as u32
+    }
+
+    /// `Mutex.TryLock` (`rw` false), `RWMutex.TryLock` (`rw`), `RWMutex.TryRLock`
+    /// (`rw` and `read`): take it if that needs no wait, never park.
+    pub fn try_lock(&self, id: u32, rw: bool, read: bool) -> bool {
+        let free = |m: &SyncMutex| !m.locked && !m.starving;
+        if !rw {
+            let mut m = self.mutex(id).lock();
+            if !free(&m) {
+                return false;
+            }
+            m.locked = true;
+            return true;
+        }
+        let mut r = self.rwmutex(id).expect("RWMutex").lock();
+        if read {
+            // `TryRLock`: no writer holds or waits (`readerCount >= 0`).
+            if r.reader_count < 0 {
+                return false;
+            }
+            r.reader_count += 1;
+            return true;
+        }
+        // `TryLock`: `w.TryLock()`, then `readerCount` 0 -> -rwmutexMaxReaders (when
+        // that fails Go unlocks `w` again; checked first here, to the same effect).
+        if !free(&r.w) || r.reader_count != 0 {
+            return false;
+        }
+        r.w.locked = true;
+        r.reader_count = -RWMUTEX_MAX_READERS;
+        true
     }
 
     fn chan(&self, id: u32) -> &SpinLock<Chan> {
@@ -681,7 +856,7 @@ impl Objects {
         self.mutex(id).lock().unlock_turn()
     }
 
-    fn cond(&self, id: u32) -> &SpinLock<CondVar> {
+    pub(crate) fn cond(&self, id: u32) -> &SpinLock<CondVar> {
         match &self.objs[id as usize] {
             Obj::Cond(c) => c,
             _ => panic!("object {id} is not a sync.Cond"),
@@ -1157,6 +1332,28 @@ impl crate::runtime::Runtime {
         self.park_m(m, gp, WaitReason::SyncCondWait);
         drop(cv);
         *cont = MCont::Schedule;
+        Wait::Run {
+            after: self.cfg.cost.mutex_op as i64,
+        }
+    }
+
+    /// `notifyListWait(l, t)` by `gp` (`sync.Cond.Wait` after it unlocked `c.L`): park
+    /// until ticket `t` is notified, unless it has been already.
+    pub(crate) fn notify_list_wait(
+        &self,
+        m: crate::runtime::MId,
+        gp: GIdx,
+        id: u32,
+        ticket: u64,
+        cont: &mut crate::runtime::MCont,
+    ) -> crate::runtime::Wait {
+        use crate::runtime::{MCont, Wait};
+        let mut cv = self.objs.cond(id).lock();
+        if ticket >= cv.notify {
+            cv.waiters.push_back((gp, ticket));
+            self.park_m(m, gp, WaitReason::SyncCondWait);
+            *cont = MCont::Schedule;
+        }
         Wait::Run {
             after: self.cfg.cost.mutex_op as i64,
         }

@@ -968,9 +968,8 @@ impl Runtime {
 
     /// `pp.timers.check`: fire this P's expired timers; returns the next wake time.
     pub(crate) fn check_timers(&self, m: MId, p: PId, now: i64) -> i64 {
-        for g in self.p(p).timers.take_expired(now) {
-            self.ready(m, g, true);
-        }
+        let expired = self.p(p).timers.take_expired(now);
+        self.run_expired(m, expired, now);
         self.p(p).timers.wake_time()
     }
 
@@ -1028,9 +1027,7 @@ impl Runtime {
                             poll_until = w;
                         }
                         if !expired.is_empty() {
-                            for g in expired {
-                                self.ready(m, g, true);
-                            }
+                            self.run_expired(m, expired, now);
                             if let Some((g, inherit)) = pp.runq.runqget() {
                                 return Steal::G {
                                     gp: g,

@@ -80,6 +80,26 @@ pub enum Op {
     /// `done.Store(true)` and `m.Unlock()`.
     OnceDo(ObjId),
     OnceEnd(ObjId),
+    /// `runtime/time.go: timer.modify` (`newTimer`, `resetTimer`) of a runtime timer
+    /// object ([`crate::code::Host::new_timer`]): due at `when` (ns on the program's
+    /// clock), then every `period` ns if it is positive. The code receives whether the
+    /// timer was pending (Reset's result).
+    TimerModify {
+        timer: ObjId,
+        when: i64,
+        period: i64,
+    },
+    /// `timer.stop` (`stopTimer`): the code receives whether it was pending.
+    TimerStop(ObjId),
+    /// `runtime.Goexit` after the G's deferred calls ran: the G ends (`goexit1`), the
+    /// main goroutine too (then `checkdead` says `main called runtime.Goexit`).
+    Goexit,
+    /// `notifyListWait(l, ticket)` (`sync.Cond.Wait` after it unlocked `c.L`): park
+    /// unless the ticket was notified already.
+    NotifyListWait {
+        list: ObjId,
+        ticket: u64,
+    },
     /// `wg.Add(n)`, `wg.Done()`, `wg.Wait()`.
     WgAdd(ObjId, i64),
     WgDone(ObjId),

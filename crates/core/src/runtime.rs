@@ -928,6 +928,24 @@ impl crate::code::Host for Runtime {
     fn new_waitgroup(&self) -> u32 {
         self.objs.new_waitgroup()
     }
+    fn new_timer(&self, kind: crate::code::TimerKind) -> u32 {
+        self.objs.new_timer(kind)
+    }
+    fn new_notify_list(&self) -> u32 {
+        self.objs.new_notify_list()
+    }
+    fn notify_list_add(&self, id: u32) -> u64 {
+        self.objs.notify_list_add(id)
+    }
+    fn new_rwmutex(&self) -> u32 {
+        self.objs.new_rwmutex()
+    }
+    fn try_lock(&self, id: u32, rw: bool, read: bool) -> bool {
+        self.objs.try_lock(id, rw, read)
+    }
+    fn gc_cycles(&self) -> u64 {
+        self.gc.cycles.load(Ordering::Acquire) as u64
+    }
     fn chan_len(&self, ch: u32) -> (usize, usize) {
         self.objs.chan_len(ch)
     }

@@ -327,7 +327,7 @@ impl Runtime {
             .collect();
         self.emit(None, EvKind::ProcDestroy { p: p as i32, moved });
         if p != to {
-            self.p(to).timers.take_from(&pp.timers);
+            self.timers_take(to, p);
         }
         // sched.lock, then the P's own: the reverse of gfget/gfput, safe only because
         // the world is stopped and no M owns this P.

@@ -155,6 +155,10 @@ fn waits_here(i: &I) -> bool {
                 | Gc
                 | WgWait
                 | MutexLock
+                | RwLock
+                | RwRLock
+                | NotifyListWait
+                | Goexit
                 | Sleep
                 | SysRead
                 | NetRead

@@ -75,6 +75,7 @@ const STD: &[(&str, &str)] = &[
     ("container/ring", include_str!("std/ring.go")),
     ("container/heap", include_str!("std/heap.go")),
     ("bytes", include_str!("std/bytes.go")),
+    ("context", include_str!("std/context.go")),
 ];
 
 /// The text of library package `path`: `std/<last element>.go`, or natively, for work

@@ -148,6 +148,11 @@ fn what_fires_on_the_scenarios_and_the_corpus() {
         // An insertion sort's inner loop, `for j := len(keys) - 1; j > 0 && ...; j--`:
         // call-free with a count the lint cannot bound (here 4 keys: harmless, but the
         // lint judges the shape, and a long slice would be a loop sysmon must preempt).
+        // Main sleeps so that the second reader is parked in RLock behind the
+        // pending writer, then reads an atomic flag the reader would have set: a
+        // G parked in RLock has no signal to wait on, so the program checks that
+        // it did not get the lock after a generous sleep (real Go: 100 of 100).
+        "corpus rwmutex_writer_preference: sleep-as-signal 72 main.main",
         "corpus spec_statements: cpu-loop 127 main.main",
     ];
     assert_eq!(got, want, "\n{}", got.join("\n"));

@@ -9,6 +9,12 @@ func LockOSThread()
 func UnlockOSThread()
 func Stack(buf []byte, all bool) int
 
+// Goexit terminates the goroutine that calls it, after running its deferred calls
+// (recover returns nil in them). Goexit in the main goroutine ends it without
+// ending the program: once the other goroutines are done, the runtime reports
+// "no goroutines (main called runtime.Goexit) - deadlock!".
+func Goexit()
+
 // Error identifies a run-time error (runtime/error.go).
 type Error interface {
 	error

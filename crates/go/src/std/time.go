@@ -2024,75 +2024,126 @@ func (t Time) GobEncode() ([]byte, error) { return t.MarshalBinary() }
 func (t *Time) GobDecode(data []byte) error { return t.UnmarshalBinary(data) }
 
 // ---------------------------------------------------------------------------
-// Timers. Go keeps timers in the runtime (time.go: per-P timer heaps), not in
-// goroutines; here a timer is a goroutine that sleeps, a simplification that adds a
-// goroutine (and a goid) per timer: runtime.NumGoroutine counts it.
+// Timers and tickers are the runtime's (runtime/time.go), not goroutines: each is a
+// timer object that sits in a P's timer heap while it is due and something will see
+// it fire. A timer's channel is buffered inside but shows len and cap 0, and Stop and
+// Reset take back a value nobody received (Go 1.23's synchronous timer channels).
+
+// newTimer makes the runtime's timer: one that sends the time it was due on c
+// (sendTime), or one that starts f in a new goroutine (goFunc). It returns its id
+// plus one. loc is Local, the sent times' Location.
+func newTimer(c chan Time, f func(), loc *Location) int
+
+// modTimer is the runtime's timer.modify (NewTimer, Reset): due at when on the
+// monotonic clock, then every period ns if period > 0. It reports whether the timer
+// was pending.
+func modTimer(t int, when, period int64) bool
+
+// stopTimer is timer.stop: whether the timer was pending.
+func stopTimer(t int) bool
+
+// when is the monotonic instant d from now (sleep.go: when).
+func when(d Duration) int64 {
+	if d <= 0 {
+		return runtimeNano()
+	}
+	t := runtimeNano() + int64(d)
+	if t < 0 {
+		t = 1<<63 - 1
+	}
+	return t
+}
+
+// The Timer type represents a single event. When the Timer expires, the current
+// time will be sent on C, unless the Timer was created by AfterFunc.
 type Timer struct {
-	C       <-chan Time
-	c       chan Time
-	f       func()
-	stopped bool
-	fired   bool
+	C <-chan Time
+	r int // the runtime timer (id + 1); 0 for a Timer not made by NewTimer or AfterFunc
 }
 
-func (t *Timer) run(d Duration) {
-	Sleep(d)
-	if t.stopped {
-		return
-	}
-	t.fired = true
-	if t.f != nil {
-		go t.f()
-		return
-	}
-	select {
-	case t.c <- Now():
-	default:
-	}
-}
-
+// NewTimer creates a new Timer that will send the current time on its channel after
+// at least duration d.
 func NewTimer(d Duration) *Timer {
 	c := make(chan Time, 1)
-	t := &Timer{C: c, c: c}
-	go t.run(d)
+	t := &Timer{C: c, r: newTimer(c, nil, Local)}
+	modTimer(t.r, when(d), 0)
 	return t
 }
 
+// AfterFunc waits for the duration to elapse and then calls f in its own goroutine.
 func AfterFunc(d Duration, f func()) *Timer {
-	t := &Timer{f: f}
-	go t.run(d)
+	t := &Timer{r: newTimer(nil, f, Local)}
+	modTimer(t.r, when(d), 0)
 	return t
 }
 
-// Stop reports whether it stopped the timer before it fired.
+// Stop prevents the Timer from firing. It returns true if the call stops the timer,
+// false if the timer has already expired or been stopped.
 func (t *Timer) Stop() bool {
-	was := !t.stopped && !t.fired
-	t.stopped = true
-	return was
+	if t.r == 0 {
+		panic("time: Stop called on uninitialized Timer")
+	}
+	return stopTimer(t.r)
 }
 
+// Reset changes the timer to expire after duration d. It returns true if the timer
+// had been active, false if the timer had expired or been stopped.
+func (t *Timer) Reset(d Duration) bool {
+	if t.r == 0 {
+		panic("time: Reset called on uninitialized Timer")
+	}
+	return modTimer(t.r, when(d), 0)
+}
+
+// After waits for the duration to elapse and then sends the current time on the
+// returned channel.
 func After(d Duration) <-chan Time { return NewTimer(d).C }
 
+// A Ticker holds a channel that delivers "ticks" of a clock at intervals.
 type Ticker struct {
-	C       <-chan Time
-	stopped bool
+	C <-chan Time
+	r int
 }
 
+// NewTicker returns a new Ticker containing a channel that will send the current
+// time on the channel after each tick. The period of the ticks is specified by the
+// duration argument. The ticker will adjust the time interval or drop ticks to make
+// up for slow receivers. The duration d must be greater than zero.
 func NewTicker(d Duration) *Ticker {
+	if d <= 0 {
+		panic("non-positive interval for NewTicker")
+	}
 	c := make(chan Time, 1)
-	t := &Ticker{C: c}
-	go func() {
-		for !t.stopped {
-			Sleep(d)
-			select {
-			case c <- Now():
-			default:
-			}
-		}
-	}()
+	t := &Ticker{C: c, r: newTimer(c, nil, Local)}
+	modTimer(t.r, when(d), int64(d))
 	return t
 }
 
-func (t *Ticker) Stop() { t.stopped = true }
+// Stop turns off a ticker. After Stop, no more ticks will be sent.
+func (t *Ticker) Stop() {
+	if t.r == 0 {
+		// As Go: misuse, but it does not panic (tick.go).
+		return
+	}
+	stopTimer(t.r)
+}
 
-func Tick(d Duration) <-chan Time { return NewTicker(d).C }
+// Reset stops a ticker and resets its period to the specified duration.
+func (t *Ticker) Reset(d Duration) {
+	if d <= 0 {
+		panic("non-positive interval for Ticker.Reset")
+	}
+	if t.r == 0 {
+		panic("time: Reset called on uninitialized Ticker")
+	}
+	modTimer(t.r, when(d), int64(d))
+}
+
+// Tick is a convenience wrapper for NewTicker providing access to the ticking
+// channel only. Unlike NewTicker, Tick will return nil if d <= 0.
+func Tick(d Duration) <-chan Time {
+	if d <= 0 {
+		return nil
+	}
+	return NewTicker(d).C
+}

@@ -93,20 +93,29 @@ fn frame(fr: &Frame, f: &mut Forker) -> Frame {
     }
 }
 
+/// The copy of a run's values in flight (shared by all its goroutines).
+pub(super) fn fork_chans(c: &Arc<ChanVals>, f: &mut Forker) -> Arc<ChanVals> {
+    f.arc(c, |f, c| ChanVals {
+        next: std::sync::atomic::AtomicI64::new(c.next.load(std::sync::atomic::Ordering::Relaxed)),
+        vals: Mutex::new(
+            super::lock(&c.vals)
+                .iter()
+                .map(|(k, v)| (*k, fork_v(v, f)))
+                .collect(),
+        ),
+        time_loc: Mutex::new(fork_v(&super::lock(&c.time_loc), f)),
+    })
+}
+
+/// The copy of a run's package-level variables.
+pub(super) fn fork_globals(g: &Arc<Vec<super::Cell>>, f: &mut Forker) -> Arc<Vec<super::Cell>> {
+    f.arc(g, |f, g| g.iter().map(|c| cell(c, f)).collect())
+}
+
 impl Gor {
     pub(super) fn fork(&self, f: &mut Forker) -> Box<dyn GCode> {
-        let chans = f.arc(&self.chans, |f, c| ChanVals {
-            next: std::sync::atomic::AtomicI64::new(
-                c.next.load(std::sync::atomic::Ordering::Relaxed),
-            ),
-            vals: Mutex::new(
-                super::lock(&c.vals)
-                    .iter()
-                    .map(|(k, v)| (*k, fork_v(v, f)))
-                    .collect(),
-            ),
-        });
-        let globals = f.arc(&self.globals, |f, g| g.iter().map(|c| cell(c, f)).collect());
+        let chans = fork_chans(&self.chans, f);
+        let globals = fork_globals(&self.globals, f);
         Box::new(Gor {
             prog: self.prog.clone(),
             frames: self.frames.iter().map(|fr| frame(fr, f)).collect(),
@@ -114,6 +123,7 @@ impl Gor {
             pending: self.pending.clone(),
             panicking: self.panicking.as_ref().map(|v| fork_v(v, f)),
             recovered: self.recovered,
+            goexiting: self.goexiting,
             ps: self.ps,
             chans,
             globals,

@@ -522,6 +522,38 @@ natives! {
     RuneToLower,
     RuneToTitle,
     SimpleFold,
+    /// `time`'s runtime timers (`runtime/time.go`): a timer object (feeding a channel,
+    /// or starting `f`), `timer.modify` (NewTimer, Reset) and `timer.stop`.
+    TimerNew,
+    TimerModify,
+    TimerStop,
+    /// `sync.Cond`'s `notifyList` (`runtime/sema.go`): a ticket, waiting for it,
+    /// waking the oldest waiter or all.
+    NotifyListAdd,
+    NotifyListWait,
+    NotifyListNotifyOne,
+    NotifyListNotifyAll,
+    /// `sync.RWMutex` on the runtime's object; TryLock of a Mutex and an RWMutex.
+    RwLock,
+    RwUnlock,
+    RwRLock,
+    RwRUnlock,
+    MutexTryLock,
+    RwTryLock,
+    RwTryRLock,
+    /// `runtime.Goexit`: run the deferred calls, then end the goroutine.
+    Goexit,
+    /// `sync.Pool`'s Get (without New) and Put: per-P caches and the victim cache,
+    /// in one indivisible step each (Go's run pinned to the P).
+    PoolGet,
+    PoolPut,
+    /// `sync.Map`: one operation (its number), and a copy of the entries for Range.
+    MapOp,
+    MapEntries,
+    /// `atomic.AddUint32` (wrapping at 32 bits, unsigned).
+    AtomicAddU32,
+    /// Whether two interface values hold the same dynamic type (`atomic.Value`).
+    SameType,
 }
 
 /// One instruction. Registers are the frame's slots.
@@ -807,8 +839,10 @@ enum Pending {
         dst: Reg,
         prev: i64,
     },
-    /// `Lock` may have to be yielded again (`lockSlow` loops).
-    Lock(u32),
+    /// `Lock` (and `RLock`) may have to be yielded again (`lockSlow` loops).
+    Retry(Op),
+    /// An op whose result the runtime hands back (a timer's Stop or Reset): a bool.
+    Result(Reg),
 }
 
 /// A goroutine's execution state.
@@ -820,6 +854,8 @@ pub struct Gor {
     /// A panic unwinding the stack.
     panicking: Option<V>,
     recovered: bool,
+    /// `runtime.Goexit` is running the deferred calls (`recover` returns nil).
+    goexiting: bool,
     /// Picoseconds of CPU not yet charged.
     ps: u64,
     /// Tokens for values in flight through channels.
@@ -868,6 +904,8 @@ pub const MAX_HOST_FRAMES: usize = 512 << 20;
 pub struct ChanVals {
     next: std::sync::atomic::AtomicI64,
     vals: Mutex<HashMap<i64, V>>,
+    /// `time.Local`, for the `time.Time` values timers send (set when a timer is made).
+    time_loc: Mutex<V>,
 }
 
 impl ChanVals {
@@ -882,7 +920,30 @@ impl ChanVals {
         t
     }
     fn take(&self, t: i64) -> V {
-        self.vals.lock().unwrap().remove(&t).unwrap_or_default()
+        match gmp_core::code::token_time(t) {
+            Some(when) => self.time_at(when),
+            None => self.vals.lock().unwrap().remove(&t).unwrap_or_default(),
+        }
+    }
+
+    /// The `time.Time` a timer sends for the instant `when` it was due (`sendTime`:
+    /// `Now().Add(-delta)`): the wall clock then, with that monotonic reading, in Local
+    /// (`std/time.go`'s `Time` layout: sec since year 1, nsec, hasMono, mono, loc).
+    fn time_at(&self, when: i64) -> V {
+        const UNIX_TO_ABS: i64 = 62_135_596_800;
+        let ns = natives::WALL_START_NS + when;
+        let (sec, nsec) = (ns.div_euclid(1_000_000_000), ns.rem_euclid(1_000_000_000));
+        let loc = lock(&self.time_loc).clone();
+        V::Agg(
+            vec![
+                V::Int(sec + UNIX_TO_ABS),
+                V::Int(nsec),
+                V::Bool(true),
+                V::Int(when),
+                loc,
+            ]
+            .into(),
+        )
     }
 }
 
@@ -927,6 +988,43 @@ fn with_mut_dyn(p: &Ptr, f: &mut dyn FnMut(&mut V)) {
 
 pub fn store(p: &Ptr, v: V) {
     with_mut(p, |slot| *slot = v)
+}
+
+/// The dynamic type that makes `a == b` panic (`efaceeq`: equal dynamic types whose
+/// values Go cannot compare, `comparing uncomparable type []int`), anywhere inside.
+pub fn uncomparable_pair(a: &V, b: &V, types: &Types) -> Option<TyId> {
+    let mut work = vec![(a, b)];
+    while let Some(pair) = work.pop() {
+        match pair {
+            (V::Iface(x), V::Iface(y)) if x.0 == y.0 => {
+                if !types.comparable(x.0) {
+                    return Some(x.0);
+                }
+                work.push((&x.1, &y.1));
+            }
+            (V::Agg(x), V::Agg(y)) => work.extend(x.iter().zip(y.iter())),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The dynamic type that makes `v` unusable as a map key (`hash of unhashable type`).
+pub fn unhashable(v: &V, types: &Types) -> Option<TyId> {
+    let mut work = vec![v];
+    while let Some(v) = work.pop() {
+        match v {
+            V::Iface(x) => {
+                if !types.comparable(x.0) {
+                    return Some(x.0);
+                }
+                work.push(&x.1);
+            }
+            V::Agg(xs) => work.extend(xs.iter()),
+            _ => {}
+        }
+    }
+    None
 }
 
 /// Go's `==` on two values of the same type (without recursion: interfaces can nest

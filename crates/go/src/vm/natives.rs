@@ -480,11 +480,202 @@ impl Gor {
             MutexLock | MutexUnlock => {
                 let id = self.obj_id(&a[0], || cx.host.new_mutex())?;
                 if n == MutexLock {
-                    self.pending = Pending::Lock(id);
+                    self.pending = Pending::Retry(Op::Lock(id));
                     y(Op::Lock(id))
                 } else {
                     y(Op::Unlock(id))
                 }
+            }
+            RwLock | RwUnlock | RwRLock | RwRUnlock => {
+                let id = self.obj_id(&a[0], || cx.host.new_rwmutex())?;
+                let op = match n {
+                    RwLock => Op::Lock(id),
+                    RwUnlock => Op::Unlock(id),
+                    RwRLock => Op::RLock(id),
+                    _ => Op::RUnlock(id),
+                };
+                if matches!(n, RwLock | RwRLock) {
+                    self.pending = Pending::Retry(op.clone());
+                }
+                y(op)
+            }
+            MutexTryLock | RwTryLock | RwTryRLock => {
+                let ok = if n == MutexTryLock {
+                    let id = self.obj_id(&a[0], || cx.host.new_mutex())?;
+                    cx.host.try_lock(id, false, false)
+                } else {
+                    let id = self.obj_id(&a[0], || cx.host.new_rwmutex())?;
+                    cx.host.try_lock(id, true, n == RwTryRLock)
+                };
+                self.set_results(dst, [V::Bool(ok)]);
+                Ok(())
+            }
+            NotifyListAdd => {
+                let id = self.obj_id(&a[0], || cx.host.new_notify_list())?;
+                let t = cx.host.notify_list_add(id);
+                self.set_results(dst, [V::Int(t as i64)]);
+                Ok(())
+            }
+            NotifyListWait | NotifyListNotifyOne | NotifyListNotifyAll => {
+                let id = self.obj_id(&a[0], || cx.host.new_notify_list())?;
+                y(match n {
+                    NotifyListWait => Op::NotifyListWait {
+                        list: id,
+                        ticket: int(1) as u64,
+                    },
+                    NotifyListNotifyOne => Op::CondSignal(id),
+                    _ => Op::CondBroadcast(id),
+                })
+            }
+            TimerNew => {
+                // (chan Time or nil, func() or nil, time.Local)
+                *lock(&self.chans.time_loc) = a[2].clone();
+                let kind = match (&a[0], &a[1]) {
+                    (V::Chan(c), _) => gmp_core::code::TimerKind::Chan(*c),
+                    (_, f @ V::Func(_)) => gmp_core::code::TimerKind::Func(Arc::new(AfterFunc {
+                        prog: self.prog.clone(),
+                        chans: self.chans.clone(),
+                        globals: self.globals.clone(),
+                        f: f.clone(),
+                    })),
+                    _ => return Err(Stop::Err(RtErr(NIL_DEREF.into()))),
+                };
+                let id = cx.host.new_timer(kind);
+                self.set_results(dst, [V::Int(id as i64 + 1)]);
+                Ok(())
+            }
+            TimerModify | TimerStop => {
+                let timer = (int(0) - 1) as u32;
+                self.pending = Pending::Result(dst);
+                y(if n == TimerModify {
+                    Op::TimerModify {
+                        timer,
+                        when: int(1),
+                        period: int(2),
+                    }
+                } else {
+                    Op::TimerStop(timer)
+                })
+            }
+            Goexit => {
+                self.goexiting = true;
+                match self.goexit_unwind() {
+                    Some(y) => Err(Stop::Yield(y)),
+                    None => Ok(()),
+                }
+            }
+            PoolGet | PoolPut => {
+                let V::Ptr(p) = &a[0] else {
+                    return Err(Stop::Err(RtErr(NIL_DEREF.into())));
+                };
+                self.ps += cost::MEM * 8;
+                let (pid, nprocs) = (cx.p as usize, cx.host.gomaxprocs() as usize);
+                let cycles = cx.host.gc_cycles() as i64;
+                let x = a.get(1).cloned().unwrap_or_default();
+                let got = with_mut(p, |v| {
+                    let V::Agg(fields) = v else { return V::Nil };
+                    let mut c = PoolCaches::decode(&fields[0]);
+                    c.after_gcs(cycles);
+                    let got = if n == PoolGet {
+                        c.get(pid, nprocs)
+                    } else {
+                        c.put(pid, nprocs, x);
+                        V::Nil
+                    };
+                    fields[0] = c.encode();
+                    got
+                });
+                if n == PoolGet {
+                    self.set_results(dst, [got]);
+                }
+                Ok(())
+            }
+            MapOp | MapEntries => {
+                let V::Ptr(p) = &a[0] else {
+                    return Err(Stop::Err(RtErr(NIL_DEREF.into())));
+                };
+                self.ps += cost::MAP;
+                let m = with_mut(p, |v| {
+                    let V::Agg(fields) = v else {
+                        return Arc::new(Mutex::new(MapObj::default()));
+                    };
+                    match &fields[0] {
+                        V::Map(m) => m.clone(),
+                        _ => {
+                            let m = Arc::new(Mutex::new(MapObj::default()));
+                            fields[0] = V::Map(m.clone());
+                            m
+                        }
+                    }
+                });
+                let mut m = lock(&m);
+                if n == MapEntries {
+                    let (k, v) = (slice_of(m.keys.clone()), slice_of(m.vals.clone()));
+                    self.set_results(dst, [k, v]);
+                    return Ok(());
+                }
+                let arg = |i: usize| a.get(i).cloned().unwrap_or_default();
+                let (key, value, old) = (arg(2), arg(3), arg(4));
+                let cur = m.get(&key).cloned();
+                let (r, ok) = match int(1) {
+                    // Load
+                    0 => (cur.clone().unwrap_or_default(), cur.is_some()),
+                    // Store
+                    1 => {
+                        m.set(key, value);
+                        (V::Nil, false)
+                    }
+                    // LoadOrStore
+                    2 => match cur {
+                        Some(v) => (v, true),
+                        None => {
+                            m.set(key, value.clone());
+                            (value, false)
+                        }
+                    },
+                    // LoadAndDelete, Delete
+                    3 => {
+                        m.delete(&key);
+                        (cur.clone().unwrap_or_default(), cur.is_some())
+                    }
+                    // Swap
+                    4 => {
+                        m.set(key, value);
+                        (cur.clone().unwrap_or_default(), cur.is_some())
+                    }
+                    // CompareAndSwap
+                    5 => match cur {
+                        Some(c) if equal(&c, &old) => {
+                            m.set(key, value);
+                            (V::Nil, true)
+                        }
+                        _ => (V::Nil, false),
+                    },
+                    // CompareAndDelete
+                    6 => match cur {
+                        Some(c) if equal(&c, &old) => {
+                            m.delete(&key);
+                            (V::Nil, true)
+                        }
+                        _ => (V::Nil, false),
+                    },
+                    // Clear
+                    _ => {
+                        *m = MapObj::default();
+                        (V::Nil, false)
+                    }
+                };
+                drop(m);
+                self.set_results(dst, [r, V::Bool(ok)]);
+                Ok(())
+            }
+            SameType => {
+                let ty = |v: &V| match v {
+                    V::Iface(b) => Some(b.0),
+                    _ => None,
+                };
+                self.set_results(dst, [V::Bool(ty(&a[0]) == ty(&a[1]))]);
+                Ok(())
             }
             Sleep => {
                 let d = int(0);
@@ -562,47 +753,46 @@ impl Gor {
                 self.set_results(dst, [V::Int(r)]);
                 Ok(())
             }
-            AtomicAdd | AtomicAdd32 | AtomicLoad | AtomicStore | AtomicSwap | AtomicCas => {
+            AtomicAdd | AtomicAdd32 | AtomicAddU32 | AtomicLoad | AtomicStore | AtomicSwap
+            | AtomicCas => {
                 // One step on the variable's cell, under its lock: indivisible under
-                // real threads too.
+                // real threads too. Load, Store, Swap and CompareAndSwap work on any
+                // value (atomic.Value's interface too); the adds on integers.
                 let V::Ptr(p) = &a[0] else {
                     return Err(Stop::Err(RtErr(NIL_DEREF.into())));
                 };
                 self.ps += cost::MEM * 4;
-                let r = with_mut(p, |v| {
+                let arg = |i: usize| a.get(i).cloned().unwrap_or_default();
+                let out = with_mut(p, |v| {
                     let cur = as_int(v);
                     match n {
                         AtomicAdd => {
                             *v = V::Int(cur.wrapping_add(int(1)));
-                            as_int(v)
+                            v.clone()
                         }
                         AtomicAdd32 => {
                             *v = V::Int((cur as i32).wrapping_add(int(1) as i32) as i64);
-                            as_int(v)
+                            v.clone()
                         }
-                        AtomicLoad => cur,
+                        AtomicAddU32 => {
+                            *v = V::Int((cur as u32).wrapping_add(int(1) as u32) as i64);
+                            v.clone()
+                        }
+                        AtomicLoad => v.clone(),
                         AtomicStore => {
-                            *v = V::Int(int(1));
-                            0
+                            *v = arg(1);
+                            V::Nil
                         }
-                        AtomicSwap => {
-                            *v = V::Int(int(1));
-                            cur
-                        }
+                        AtomicSwap => std::mem::replace(v, arg(1)),
                         _ => {
-                            if cur == int(1) {
-                                *v = V::Int(int(2));
-                                1
-                            } else {
-                                0
+                            let same = equal(v, &arg(1));
+                            if same {
+                                *v = arg(2);
                             }
+                            V::Bool(same)
                         }
                     }
                 });
-                let out = match n {
-                    AtomicCas => V::Bool(r == 1),
-                    _ => V::Int(r),
-                };
                 self.set_results(dst, [out]);
                 Ok(())
             }
@@ -839,6 +1029,168 @@ impl Gor {
 
 /// The wall clock's reading when a program starts: 2009-11-10 23:00:00 UTC, the
 /// instant the Go playground's clock starts at, so every run reads the same dates.
+/// A `sync.Pool`'s caches (`sync/pool.go`): per P a private value and a shared list
+/// (its head at the end: the owner pushes and pops there, others steal the oldest),
+/// the victim caches the last GC left, and how many GC cycles had started when they
+/// were last looked at. Kept in the Pool's first field as a tuple.
+struct PoolCaches {
+    cycles: i64,
+    local: Vec<(V, Vec<V>)>,
+    victim: Vec<(V, Vec<V>)>,
+}
+
+impl PoolCaches {
+    fn decode(v: &V) -> PoolCaches {
+        let side = |v: &V| -> Vec<(V, Vec<V>)> {
+            match v {
+                V::Tuple(ps) => ps
+                    .iter()
+                    .map(|p| match p {
+                        V::Tuple(e) => (e[0].clone(), e[1..].to_vec()),
+                        _ => (V::Nil, Vec::new()),
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            }
+        };
+        match v {
+            V::Tuple(t) => PoolCaches {
+                cycles: as_int(&t[0]),
+                local: side(&t[1]),
+                victim: side(&t[2]),
+            },
+            _ => PoolCaches {
+                cycles: -1,
+                local: Vec::new(),
+                victim: Vec::new(),
+            },
+        }
+    }
+
+    fn encode(&self) -> V {
+        let side = |s: &[(V, Vec<V>)]| {
+            V::Tuple(
+                s.iter()
+                    .map(|(private, shared)| {
+                        let mut e = vec![private.clone()];
+                        e.extend(shared.iter().cloned());
+                        V::Tuple(e.into_boxed_slice())
+                    })
+                    .collect(),
+            )
+        };
+        V::Tuple(Box::new([
+            V::Int(self.cycles),
+            side(&self.local),
+            side(&self.victim),
+        ]))
+    }
+
+    /// `poolCleanup` at each GC cycle started since: a pool used since the last one
+    /// (`allPools`) moves its caches to the victim; one not used drops its victim.
+    fn after_gcs(&mut self, cycles: i64) {
+        if self.cycles >= 0 {
+            for _ in 0..(cycles - self.cycles).clamp(0, 2) {
+                self.victim = std::mem::take(&mut self.local);
+            }
+        }
+        self.cycles = cycles;
+    }
+
+    /// `pin`: the P's cache; `pinSlow` makes GOMAXPROCS of them when there are fewer
+    /// than the P's id (dropping the old ones, as Go does after a GOMAXPROCS change).
+    fn pin(&mut self, pid: usize, nprocs: usize) -> &mut (V, Vec<V>) {
+        if pid >= self.local.len() {
+            self.local = vec![(V::Nil, Vec::new()); nprocs.max(pid + 1)];
+        }
+        &mut self.local[pid]
+    }
+
+    fn put(&mut self, pid: usize, nprocs: usize, x: V) {
+        let l = self.pin(pid, nprocs);
+        if matches!(l.0, V::Nil) {
+            l.0 = x;
+        } else {
+            l.1.push(x);
+        }
+    }
+
+    /// `Get` less `New`: the private value, the own shared list's head, then
+    /// `getSlow`: the other Ps' shared tails, the victim's private value and tails;
+    /// a victim found empty is dropped (`victimSize = 0`).
+    fn get(&mut self, pid: usize, nprocs: usize) -> V {
+        let l = self.pin(pid, nprocs);
+        let x = std::mem::take(&mut l.0);
+        if !matches!(x, V::Nil) {
+            return x;
+        }
+        if let Some(x) = l.1.pop() {
+            return x;
+        }
+        let size = self.local.len();
+        for i in 0..size {
+            let l = &mut self.local[(pid + i + 1) % size];
+            if !l.1.is_empty() {
+                return l.1.remove(0);
+            }
+        }
+        let size = self.victim.len();
+        if pid >= size {
+            return V::Nil;
+        }
+        let x = std::mem::take(&mut self.victim[pid].0);
+        if !matches!(x, V::Nil) {
+            return x;
+        }
+        for i in 0..size {
+            let l = &mut self.victim[(pid + i) % size];
+            if !l.1.is_empty() {
+                return l.1.remove(0);
+            }
+        }
+        self.victim.clear();
+        V::Nil
+    }
+}
+
+/// What a timer made by `time.AfterFunc` starts each time it fires: a goroutine
+/// calling `f` (`time/sleep.go: goFunc`).
+pub(super) struct AfterFunc {
+    prog: Arc<Prog>,
+    chans: Arc<ChanVals>,
+    globals: Arc<Vec<Cell>>,
+    f: V,
+}
+
+impl gmp_core::code::TimerFunc for AfterFunc {
+    fn start(&self) -> (Box<dyn GCode>, u32, gmp_core::GKind) {
+        let V::Func(c) = &self.f else {
+            unreachable!("AfterFunc's f is a func value")
+        };
+        let g = Gor::new(
+            self.prog.clone(),
+            self.chans.clone(),
+            self.globals.clone(),
+            c.func,
+            Vec::new(),
+            &c.caps,
+        );
+        (
+            Box::new(g),
+            c.func,
+            self.prog.funcs[c.func as usize].go_kind,
+        )
+    }
+    fn fork(&self, f: &mut gmp_core::fork::Forker) -> Arc<dyn gmp_core::code::TimerFunc> {
+        Arc::new(AfterFunc {
+            prog: self.prog.clone(),
+            chans: fork::fork_chans(&self.chans, f),
+            globals: fork::fork_globals(&self.globals, f),
+            f: fork::fork_v(&self.f, f),
+        })
+    }
+}
+
 pub const WALL_START_NS: i64 = 1_257_894_000 * 1_000_000_000;
 
 /// A decimal float's value, correctly rounded (to a float32's when `f32`):

@@ -39,6 +39,7 @@ impl Gor {
             pending: Pending::None,
             panicking: None,
             recovered: false,
+            goexiting: false,
             ps: 0,
             chans,
             globals,
@@ -153,11 +154,15 @@ impl Gor {
         let fr = self.frames.last_mut().unwrap();
         match pending {
             Pending::None => {}
-            Pending::Lock(id) => {
+            Pending::Retry(op) => {
                 if cx.retry {
-                    self.pending = Pending::Lock(id);
-                    return Some(Yield::Op(Op::Lock(id)));
+                    self.pending = Pending::Retry(op.clone());
+                    return Some(Yield::Op(op));
                 }
+            }
+            Pending::Result(dst) => {
+                let (v, _) = cx.received.take().unwrap_or((0, true));
+                fr.regs[dst as usize] = V::Bool(v != 0);
             }
             Pending::Recv { dst, ok } => {
                 let (tok, got) = cx.received.take().unwrap_or((0, false));
@@ -409,6 +414,22 @@ impl Gor {
         }
     }
 
+    /// `runtime.Goexit`: the next deferred call of the goroutine, innermost frame
+    /// first; with none left, the goroutine ends.
+    pub(super) fn goexit_unwind(&mut self) -> Option<Yield> {
+        loop {
+            let fr = self.frames.last_mut()?;
+            if let Some((f, args)) = fr.defers.pop() {
+                self.call_value(&f, args, 0, 0, true);
+                return None;
+            }
+            if self.frames.len() == 1 {
+                return Some(Yield::Op(Op::Goexit));
+            }
+            self.pop_frame();
+        }
+    }
+
     pub(super) fn panic_text(&self, v: &V) -> String {
         let lines: Vec<String> = self
             .prior_panics
@@ -499,6 +520,12 @@ impl Gor {
         let caller = self.frames.last_mut().unwrap();
         if was_defer {
             // A deferred call returned: resume the caller's return, or its unwinding.
+            if self.goexiting && self.panicking.is_none() {
+                if let Some(y) = self.goexit_unwind() {
+                    return Err(Stop::Yield(y));
+                }
+                return Ok(());
+            }
             if self.panicking.is_some() && !self.recovered {
                 if let Some(y) = self.unwind() {
                     return Err(Stop::Yield(y));
