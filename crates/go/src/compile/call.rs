@@ -61,14 +61,16 @@ impl<'a> Compiler<'a> {
         let ftv = self.tv(&c.func);
         let is_plain_func = match (&c.func, &ftv) {
             (_, Some(tv)) if matches!(tv.mode, OperandMode::Builtin(_)) => false,
-            (Expr::Selector(_), _) => {
-                self.cx
-                    .infos
-                    .iter()
-                    .find_map(|ti| ti.selections.get(&c.func.id()))
-                    .is_none()
-                    && self.selector_func(&c.func).is_some()
-            }
+            // `pkg.F`, or a func-valued field (`go x.f()`: the value of `x.f` now).
+            (Expr::Selector(_), _) => match self
+                .cx
+                .infos
+                .iter()
+                .find_map(|ti| ti.selections.get(&c.func.id()))
+            {
+                None => self.selector_func(&c.func).is_some(),
+                Some(sel) => matches!(sel.kind(), SelectionKind::FieldVal),
+            },
             _ => true,
         };
         if is_plain_func && !self.is_method_call(&c.func) {
@@ -713,6 +715,17 @@ impl<'a> Compiler<'a> {
             B::Delete => {
                 let m = arg(self, 0)?;
                 let k = arg(self, 1)?;
+                // The key is assigned to the map's key type: a concrete value becomes
+                // the interface a map[I]V holds (else it is another key).
+                let mt = self.type_of(&c.args[0]);
+                let k = match self.tk(self.under(mt)) {
+                    Type::Map(mm) => {
+                        let kt = mm.key();
+                        let from = self.tv(&c.args[1]).map(|t| t.typ);
+                        self.convert_implicit(k, from, kt, line)
+                    }
+                    _ => k,
+                };
                 self.emit(I::MapDelete(m, k), line);
             }
             B::Copy => {

@@ -35,6 +35,12 @@ impl Gor {
                 self.ps += cost::MOVE;
             }
             I::Bin(op, k, d, a, b) => {
+                if *k == Kind::Other && matches!(op, BinOp::Eq | BinOp::Ne) {
+                    if let Some(t) = uncomparable_pair(g!(a), g!(b), &prog.types) {
+                        let name = prog.types.name(t);
+                        return err(format!("runtime error: comparing uncomparable type {name}"));
+                    }
+                }
                 let v = binop(*op, *k, g!(a), g!(b)).map_err(Stop::Err)?;
                 set!(d, v);
                 self.ps += cost::ALU;
@@ -279,6 +285,11 @@ impl Gor {
                 self.ps += cost::MEM;
             }
             I::MapIndex(d, ok, m, k, zero) => {
+                if let Some(t) = unhashable(g!(k), &prog.types) {
+                    let name = prog.types.name(t);
+                    // (Go 1.27's map lookups and deletes word it so.)
+                    return err(format!("hash of unhashable type: {name}"));
+                }
                 let (v, found) = match g!(m) {
                     V::Map(mm) => match lock(mm).get(g!(k)) {
                         Some(v) => (v.clone(), true),
@@ -328,6 +339,10 @@ impl Gor {
                 self.ps += cost::MEM;
             }
             I::SetMap(m, k, v) => {
+                if let Some(t) = unhashable(g!(k), &prog.types) {
+                    let name = prog.types.name(t);
+                    return err(format!("runtime error: hash of unhashable type {name}"));
+                }
                 match g!(m) {
                     V::Map(mm) => lock(mm).set(g!(k).clone(), g!(v).clone()),
                     _ => return err("assignment to entry in nil map".into()),
@@ -335,6 +350,11 @@ impl Gor {
                 self.ps += cost::MAP_SET;
             }
             I::MapDelete(m, k) => {
+                if let Some(t) = unhashable(g!(k), &prog.types) {
+                    let name = prog.types.name(t);
+                    // (Go 1.27's map lookups and deletes word it so.)
+                    return err(format!("hash of unhashable type: {name}"));
+                }
                 if let V::Map(mm) = g!(m) {
                     lock(mm).delete(g!(k));
                 }
