@@ -117,6 +117,10 @@ fn main() {
                 serde_json::Value::Null => "None".to_string(),
                 x => format!("Some({:?})", s(x, &at(&format!("{f}.expect")))),
             };
+            let expect_lines = var
+                .get("expect_lines")
+                .and_then(|b| b.as_bool())
+                .unwrap_or(false);
             let real = match &var["real_go"] {
                 serde_json::Value::Null => "None".to_string(),
                 r => format!(
@@ -131,7 +135,7 @@ fn main() {
             };
             writeln!(
                 out,
-                "        Variant {{ id: {vid:?}, scenario: {vsc:?}, params: &[{}], procs: {vprocs}, asyncpreemptoff: {off}, expect: {expect}, real_go: {real} }},",
+                "        Variant {{ id: {vid:?}, scenario: {vsc:?}, params: &[{}], procs: {vprocs}, asyncpreemptoff: {off}, expect: {expect}, expect_lines: {expect_lines}, real_go: {real} }},",
                 params.join(", ")
             )
             .unwrap();

@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve } from './server.mjs';
 import { launch, DIST } from './browser.mjs';
-import { shot, noErrors } from './helpers.mjs';
+import { shot, noErrors, spawn } from './helpers.mjs';
 
 let browser, site;
 before(async () => {
@@ -122,4 +122,68 @@ test('scrubbing back and forth in a lesson shows what step=N shows', async () =>
   assert.equal(await screen(other), scrubbed, 'the scrubbed screen is the step=N screen');
   noErrors(page, assert);
   noErrors(other, assert);
+});
+
+/** A small seeded generator, so each sequence of inputs is the same every run. */
+function rng(seed) {
+  let s = seed >>> 0;
+  return (n) => { s = (Math.imul(s, 1664525) + 1013904223) >>> 0; return s % n; };
+}
+
+/** The picker's GOMAXPROCS and the number of P cards drawn. */
+const procsShown = (page) => page.evaluate(() => [document.querySelector('#procs').value,
+  String(document.querySelectorAll('.pcard').length)]);
+
+test('a link to a paused run with spawns, GOMAXPROCS changes and scrubbing reopens the machine shown', async () => {
+  for (const seed of [7, 31]) {
+    const r = rng(seed);
+    const page = await browser.newPage();
+    await page.goto(`${site.url}?driver=sim&speed=1`);
+    await page.waitForSelector('#pause');
+    await page.click('#pause'); // pause the running explorer
+    await page.waitForSelector('#scrubber');
+    // Inputs at steps the keyboard reaches: a few steps ('.'), then a spawn or a
+    // GOMAXPROCS change from the controls.
+    for (let k = 0; k < 4; k++) {
+      await page.click('h1');
+      const steps = 5 + r(25);
+      for (let i = 0; i < steps; i++) await page.keyboard.press('.');
+      await page.waitForTimeout(100);
+      if (k % 2 === 0) {
+        await spawn(page, 'cpu', 1 + r(12));
+      } else {
+        await page.selectOption('#procs', String(1 + r(4)));
+      }
+      await page.waitForTimeout(200);
+    }
+    await page.click('h1');
+    for (let i = 0; i < 40; i++) await page.keyboard.press('.');
+    await page.waitForTimeout(300);
+    // Scrub back a little with the keyboard, past the last input or not.
+    await page.focus('#scrubber');
+    const back = 1 + r(60);
+    for (let i = 0; i < back; i++) await page.keyboard.press('ArrowLeft');
+    await page.waitForTimeout(500);
+    const n = await stepNo(page);
+    await at(page, n);
+    await page.waitForTimeout(300);
+    const [picked, cards] = await procsShown(page);
+    assert.equal(picked, cards, `seed ${seed}: the picker shows the GOMAXPROCS drawn at step ${n}`);
+    const shown = await screen(page);
+    const url = page.url();
+    assert.match(url, /in=/, 'the inputs are in the link');
+    assert.doesNotMatch(url, /[?&]procs=/, `seed ${seed}: a change during the run is an input, not the start (${url})`);
+
+    const other = await browser.newPage();
+    await other.goto(url);
+    await at(other, n);
+    await other.waitForTimeout(300);
+    assert.equal(await screen(other), shown, `seed ${seed}: ${url} reopens the machine shown`);
+    assert.deepEqual(await procsShown(other), [picked, cards]);
+    if (seed === 7) await shot(other, 'seek-link-inputs');
+    noErrors(page, assert);
+    noErrors(other, assert);
+    await page.close();
+    await other.close();
+  }
 });

@@ -254,7 +254,18 @@ pub fn app() -> Html {
     let base = location().0;
     let r = runner.0.borrow();
     let snap = r.ui.snap.clone();
-    let exit = r.exit.as_ref().map(|x| (x.code, !x.stderr.is_empty()));
+    // How the program ended, for the banner's note: main returned (or os.Exit), a
+    // panic nothing recovered, or a fatal error of the runtime.
+    let exit = r.exit.as_ref().map(|x| {
+        let note = if x.stderr.is_empty() {
+            "status.exited_note"
+        } else if x.stderr.starts_with("panic: ") {
+            "status.panic_note"
+        } else {
+            "status.fatal_note"
+        };
+        (x.code, note)
+    });
     let output = r.output.clone();
     let copies = r.copies.clone();
     let sched_line = r.ui.console.back().cloned();

@@ -26,10 +26,26 @@ pub struct Variant {
     pub params: &'static [(&'static str, &'static str)],
     pub procs: Option<u32>,
     pub asyncpreemptoff: bool,
-    /// What the program prints (a line of stdout, or stderr for builtin println), as
-    /// real Go does; `None`: the program never ends.
+    /// What the program prints, all of it (stdout, and stderr after it: builtin
+    /// println, a fatal error), as real Go's runs did; `None`: the program never ends.
     pub expect: Option<&'static str>,
+    /// `expect` is the lines the lesson talks about, each printed whole, where real
+    /// Go's whole output differs from run to run (addresses).
+    pub expect_lines: bool,
     pub real_go: Option<RealGo>,
+}
+
+impl Variant {
+    /// Does a run's output (its lines) print what real Go printed? `None` for a
+    /// variant that expects nothing.
+    pub fn matches(&self, output: &[String]) -> Option<bool> {
+        let e = self.expect?;
+        Some(if self.expect_lines {
+            e.lines().all(|want| output.iter().any(|l| l == want))
+        } else {
+            output.join("\n").trim_end() == e.trim_end()
+        })
+    }
 }
 
 /// Where a "What to look at" item happens, found in the run (not a step written down):
@@ -182,8 +198,9 @@ mod tests {
                 match v.expect {
                     Some(e) => {
                         assert_eq!(stop, Stop::Exited(0), "{what}: {out:?}");
-                        assert!(
-                            out.iter().any(|line| line.contains(e)),
+                        assert_eq!(
+                            v.matches(&out),
+                            Some(true),
                             "{what}: expected {e:?}, printed {out:?}"
                         );
                     }

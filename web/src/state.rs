@@ -838,7 +838,9 @@ impl Page {
                 if self.run.finished() {
                     return self.ended_notice();
                 }
-                self.settings.spec.procs = n;
+                // An input of the run at this step (`in=...p2`): the starting setting
+                // (`procs=`) stays what the run started with, so a link rebuilds the
+                // same machine; the picker shows the snapshot's GOMAXPROCS.
                 self.send(Command::Apply(Input::Procs(n)));
             }
             Action::Driver(d) => self.switch_driver(d),
@@ -942,7 +944,14 @@ impl Page {
                 self.send(Command::StepRate(r));
             }
             Action::Reset => {
-                // A lesson goes back to its first step and waits; the explorer runs again.
+                // A lesson goes back to its first step and waits; the explorer runs again,
+                // with the GOMAXPROCS last chosen (up to this step) as its start.
+                if let Some(n) = self.run.inputs.iter().rev().find_map(|(at, i)| match i {
+                    Input::Procs(n) if *at <= self.run.steps => Some(*n),
+                    _ => None,
+                }) {
+                    self.settings.spec.procs = n;
+                }
                 self.settings.paused = self.settings.lesson.is_some();
                 self.notice = None;
                 self.rebuild_fresh();
@@ -1595,6 +1604,39 @@ mod tests {
             matches!(&again.commands[0].1, Command::Build { inputs, start_step: Some(900), .. }
             if inputs == &vec![(12, Input::Spawn(GKind::Cpu, 40)), (700, Input::Procs(2))])
         );
+    }
+
+    /// Changing GOMAXPROCS during a run is an input at that step: the link keeps the
+    /// starting value and the change (`?procs=2&...&in=3049p2`, reopened with
+    /// GOMAXPROCS 2 from the start, was another machine); Reset starts from the last
+    /// value chosen.
+    #[test]
+    fn a_gomaxprocs_change_is_an_input_not_the_starting_value() {
+        let mut p = page("driver=sim");
+        p.apply(Action::Frame(RunFacts {
+            steps: 3049,
+            ..RunFacts::default()
+        }));
+        p.apply(Action::Procs(2));
+        assert_eq!(p.settings.spec.procs, 4, "the start stays");
+        assert!(matches!(last(&p), Command::Apply(Input::Procs(2))));
+        p.apply(Action::Frame(RunFacts {
+            steps: 6121,
+            inputs: vec![(3049, Input::Procs(2))],
+            ..RunFacts::default()
+        }));
+        p.apply(Action::TogglePause);
+        let q = p.query();
+        assert_eq!(q, "?driver=sim&in=3049p2&step=6121");
+        let again = page(&q);
+        assert!(
+            matches!(&again.commands[0].1, Command::Build { inputs, start_step: Some(6121), .. }
+            if inputs == &vec![(3049, Input::Procs(2))])
+        );
+        assert_eq!(again.settings.spec.procs, 4);
+        p.apply(Action::Reset);
+        assert_eq!(p.settings.spec.procs, 2);
+        assert!(p.settings.inputs.is_empty());
     }
 
     #[test]

@@ -597,6 +597,13 @@ fn exit_with(rt: &gmp_core::Runtime) -> ExitCode {
     let st = rt.exit_status().expect("exited");
     if !st.stderr.is_empty() {
         eprint!("{}", st.stderr);
+        if !st.stderr.ends_with('\n') {
+            eprintln!();
+        }
+    }
+    // What `go run` adds when the program's status is not 0.
+    if st.code != 0 {
+        eprintln!("exit status {}", st.code);
     }
     ExitCode::from(st.code as u8)
 }

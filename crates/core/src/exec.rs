@@ -753,8 +753,15 @@ impl Runtime {
                     }
                 }
             }
-            Yield::Fatal { text, code: status } => {
+            Yield::Fatal {
+                mut text,
+                code: status,
+            } => {
                 drop(ex);
+                // A panic's traceback ends with who started the goroutine.
+                if text.starts_with("panic: ") && text.ends_with('\n') {
+                    text.push_str(&self.created_by(gp));
+                }
                 self.exit(Some(m), status, text);
                 Wait::Exit
             }
@@ -865,9 +872,12 @@ impl Runtime {
         let old = g.stack_size.load(Ordering::Acquire);
         let old_lo = g.stack_lo.load(Ordering::Acquire);
         let new_lo = {
+            // The P of the M doing the copy (a GC worker's, for a shrink at a scan).
+            let p = m.and_then(|m| self.m(m).p()).unwrap_or(0);
+            let gc_running = self.gc.phase() != crate::gc::GcPhase::Off;
             let mut a = self.stack_alloc.lock().unwrap();
-            let lo = a.alloc(new);
-            a.free(old_lo, old);
+            let lo = a.alloc(p, new);
+            a.free(p, old_lo, old, gc_running);
             lo
         };
         g.stack_lo.store(new_lo, Ordering::Release);

@@ -910,6 +910,8 @@ impl Runtime {
             }
         }
         self.gc.set_phase(GcPhase::Off);
+        // `gcMarkTermination` → `freeStackSpans`: stacks freed during the cycle.
+        self.stack_alloc.lock().unwrap().free_stack_spans();
         let now = self.now();
         self.last_gc.store(now, Ordering::Release);
         let stats = {

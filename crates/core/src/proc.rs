@@ -1195,7 +1195,7 @@ impl Runtime {
         };
         let g = self.g(gp);
         if g.stack_size.load(Ordering::Acquire) == 0 {
-            let lo = self.stack_alloc.lock().unwrap().alloc(STACK_MIN);
+            let lo = self.stack_alloc.lock().unwrap().alloc(p, STACK_MIN);
             g.stack_lo.store(lo, Ordering::Release);
             g.stack_size.store(STACK_MIN, Ordering::Release);
         }
@@ -1250,10 +1250,13 @@ impl Runtime {
         let g = self.g(gp);
         let size = g.stack_size.load(Ordering::Acquire);
         if size != STACK_MIN {
-            self.stack_alloc
-                .lock()
-                .unwrap()
-                .free(g.stack_lo.load(Ordering::Acquire), size);
+            let gc_running = self.gc.phase() != crate::gc::GcPhase::Off;
+            self.stack_alloc.lock().unwrap().free(
+                p,
+                g.stack_lo.load(Ordering::Acquire),
+                size,
+                gc_running,
+            );
             g.stack_size.store(0, Ordering::Release);
         }
         let mut own = self.p(p).own.lock();

@@ -826,24 +826,32 @@ impl Runtime {
                     }
                 }
             }
-            let creator = g.gopc_func.load(Ordering::Acquire);
-            let parent = g.parent_goid.load(Ordering::Relaxed);
-            let by_code = g.gopc.lock().unwrap_or_else(|e| e.into_inner()).clone();
-            if let Some((name, at)) = by_code {
-                let bare = name.split('(').next().unwrap_or(&name);
-                s.push_str(&format!(
-                    "created by {bare} in goroutine {parent}\n\t{at}\n"
-                ));
-            } else if let Some(creator) = creator {
-                let name = &self.prog.funcs[creator as usize].name;
-                s.push_str(&format!("created by {name}"));
-                if parent != 0 {
-                    s.push_str(&format!(" in goroutine {parent}"));
-                }
-                s.push('\n');
-            }
+            s.push_str(&self.created_by(GIdx(i as u32)));
         }
         s
+    }
+
+    /// A traceback's last lines for G `gp`: `created by F in goroutine P` and where
+    /// (`traceback.go: printcreatedby`); empty for the main goroutine.
+    pub fn created_by(&self, gp: GIdx) -> String {
+        let g = self.g(gp);
+        let creator = g.gopc_func.load(Ordering::Acquire);
+        let parent = g.parent_goid.load(Ordering::Relaxed);
+        let by_code = g.gopc.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        if let Some((name, at)) = by_code {
+            let bare = name.split('(').next().unwrap_or(&name);
+            format!("created by {bare} in goroutine {parent}\n\t{at}\n")
+        } else if let Some(creator) = creator {
+            let name = &self.prog.funcs[creator as usize].name;
+            let mut s = format!("created by {name}");
+            if parent != 0 {
+                s.push_str(&format!(" in goroutine {parent}"));
+            }
+            s.push('\n');
+            s
+        } else {
+            String::new()
+        }
     }
 
     /// The next goid from P `p`'s cache, refilled with a batch of 16 from `goidgen`

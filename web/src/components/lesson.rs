@@ -115,7 +115,7 @@ pub fn lesson_panel(props: &LessonProps) -> Html {
         .get(idx + 1)
         .map(|l| (l, href(idx + 1)));
     let hrefs = props.hrefs.clone();
-    let matched = v.expect.map(|e| props.output.iter().any(|l| l.contains(e)));
+    let matched = v.matches(&props.output);
     let snippet = crate::embed::snippet(
         &format!(
             "{}{}embed=1",
@@ -208,7 +208,7 @@ pub fn lesson_panel(props: &LessonProps) -> Html {
             }) }</ul>
             <div class="expect">
                 { match v.expect {
-                    Some(e) => html!{ <p>{ s.t("lesson.expect") }<code id="expected">{ e }</code></p> },
+                    Some(e) => html!{ <p>{ s.t(if v.expect_lines { "lesson.expect_lines" } else { "lesson.expect" }) }<code id="expected" class="output">{ e }</code></p> },
                     None => html!{ <p>{ s.t("lesson.expect_none") }</p> },
                 } }
                 if let Some(r) = v.real_go {
@@ -217,7 +217,7 @@ pub fn lesson_panel(props: &LessonProps) -> Html {
                         &[("agreed", s.int(r.agreed)), ("runs", s.int(r.runs))],
                     ) }</p>
                 }
-                <p>{ s.t("lesson.this_run") }<code id="actual">{ props.output.join(" / ") }</code>
+                <p>{ s.t("lesson.this_run") }<code id="actual" class="output">{ props.output.join("\n") }</code>
                     { match (matched, props.finished) {
                         (Some(true), _) => html!{ <span id="verdict" class="ok">{ s.t("lesson.same") }</span> },
                         (Some(false), true) => html!{ <span id="verdict" class="bad">{ s.t("lesson.different") }</span> },

@@ -18,7 +18,7 @@ pub struct NoticesProps {
     pub open_live: String,
     pub out_of_threads: bool,
     /// The program's exit: status, and whether the runtime stopped it (fatal error).
-    pub exit: Option<(i32, bool)>,
+    pub exit: Option<(i32, &'static str)>,
 }
 
 #[function_component(Notices)]
@@ -72,10 +72,10 @@ pub fn notices(props: &NoticesProps) -> Html {
         if let Some(w) = page.pending_words() {
             <p id="pending" class="notice pending" role="status">{ w }</p>
         }
-        if let Some((code, fatal)) = props.exit {
+        if let Some((code, note)) = props.exit {
             <p id="exited" class="notice exited" role="status">
                 <strong>{ s.msg(&Msg::new("status.exited").with("code", code.to_string())) }</strong>{ " " }
-                { s.t(if fatal { "status.fatal_note" } else { "status.exited_note" }) }
+                { s.t(note) }
             </p>
         }
         </>

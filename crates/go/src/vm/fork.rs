@@ -124,6 +124,7 @@ impl Gor {
             panicking: self.panicking.as_ref().map(|v| fork_v(v, f)),
             recovered: self.recovered,
             goexiting: self.goexiting,
+            panic_where: self.panic_where.clone(),
             ps: self.ps,
             chans,
             globals,

@@ -856,6 +856,8 @@ pub struct Gor {
     recovered: bool,
     /// `runtime.Goexit` is running the deferred calls (`recover` returns nil).
     goexiting: bool,
+    /// Where the current panic began: the frames its traceback shows.
+    panic_where: Vec<(String, String)>,
     /// Picoseconds of CPU not yet charged.
     ps: u64,
     /// Tokens for values in flight through channels.

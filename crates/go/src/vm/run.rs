@@ -40,6 +40,7 @@ impl Gor {
             panicking: None,
             recovered: false,
             goexiting: false,
+            panic_where: Vec::new(),
             ps: 0,
             chans,
             globals,
@@ -141,10 +142,24 @@ impl Gor {
                 // yielded): its line is that of `pc - 1`, as in `line` (Go's `tracepc`).
                 let pc = fr.pc.saturating_sub(1).min(f.lines.len().saturating_sub(1));
                 let line = f.lines.get(pc).copied().unwrap_or(0);
+                // Go prints `(...)` for an inlined frame and the argument words
+                // otherwise; the explorer has no words: `()` for a call without
+                // parameters, `(...)` else.
+                let args = if f.nparams == 0 && !f.inlinable {
+                    "()"
+                } else {
+                    "(...)"
+                };
                 (
-                    format!("{}(...)", f.name),
+                    format!("{}{args}", f.name),
                     format!("{}:{line}", self.prog.file),
                 )
+            })
+            // The runtime's own frames are not shown (`showfuncinfo`): runtime.main.
+            .filter(|(name, _)| {
+                !name
+                    .strip_prefix("runtime.")
+                    .is_some_and(|r| !r.starts_with(|c: char| c.is_ascii_uppercase()))
             })
             .collect()
     }
@@ -216,7 +231,7 @@ impl Gor {
             if self.frame_bytes > MAX_HOST_FRAMES {
                 return Yield::Fatal {
                     text: format!(
-                        "runtime: goroutine stack exceeds 1000000000-byte limit\nfatal error: stack overflow\n\n(the explorer stops a goroutine whose frames hold {} MB of its memory)\nexit status 2",
+                        "runtime: goroutine stack exceeds 1000000000-byte limit\nfatal error: stack overflow\n\n(the explorer stops a goroutine whose frames hold {} MB of its memory)\n",
                         MAX_HOST_FRAMES >> 20
                     ),
                     code: 2,
@@ -390,6 +405,9 @@ impl Gor {
         self.panic_method_text = method_text;
         self.panicking = Some(v);
         self.recovered = false;
+        // The traceback is the stack where the panic began (the deferred calls run on
+        // top of it; Go prints it as it stands then).
+        self.panic_where = self.where_();
         self.unwind()
     }
 
@@ -440,10 +458,14 @@ impl Gor {
         let mut s = lines.join("\n\t");
         s.push_str("\n\ngoroutine ");
         s.push_str(&format!("{} [running]:\n", self.goid_hint()));
-        for (f, at) in self.where_() {
+        let frames = if self.panic_where.is_empty() {
+            self.where_()
+        } else {
+            self.panic_where.clone()
+        };
+        for (f, at) in frames {
             s.push_str(&format!("{f}\n\t{at}\n"));
         }
-        s.push_str("exit status 2");
         s
     }
 

@@ -650,10 +650,15 @@ impl Gor {
             I::Go { f, args } => {
                 let fv = g!(f).clone();
                 let V::Func(c) = &fv else {
-                    return Err(Stop::Yield(Yield::Fatal {
-                        text: "panic: runtime error: invalid memory address or nil pointer dereference\n[signal SIGSEGV: segmentation violation]\n\ngoroutine 1 [running]:\nexit status 2".into(),
-                        code: 2,
-                    }));
+                    // `newproc1`: `fatal("go of nil func value")`, not a panic.
+                    let mut text = format!(
+                        "fatal error: go of nil func value\n\ngoroutine {} [running]:\n",
+                        self.goid
+                    );
+                    for (f, at) in self.where_() {
+                        text.push_str(&format!("{f}\n\t{at}\n"));
+                    }
+                    return Err(Stop::Yield(Yield::Fatal { text, code: 2 }));
                 };
                 let a: Vec<V> = args.iter().map(|x| r[*x as usize].clone()).collect();
                 let label = match a.first() {
@@ -894,7 +899,7 @@ impl Gor {
 pub(super) fn not_utf8(line: u32) -> Stop {
     Stop::Yield(Yield::Fatal {
         text: format!(
-            "gmp: a string of bytes that are not valid UTF-8 (./main.go:{line}) is not supported by the explorer's Go yet\nexit status 2"
+            "gmp: a string of bytes that are not valid UTF-8 (./main.go:{line}) is not supported by the explorer's Go yet\n"
         ),
         code: 2,
     })
