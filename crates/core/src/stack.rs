@@ -48,10 +48,10 @@ const PAGE_CACHE_PAGES: u64 = 64;
 ///
 /// The state when `main.main` starts is calibrated to real Go's most common run of
 /// the chapter's recursion (instrumented runtime, 1,200 runs: the model placed every
-/// logged stack where Go did): pages 0-63 in use, P0's page cache the first block with
-/// pages 55-63 free, a 4 KiB pool span at pages 42-45 whose upper four stacks are in
-/// P0's cache (main's first 4 KiB stack is the lowest of them), a 2 KiB pool span at
-/// pages 38-41 for the first goroutines. Real Go's heap base is randomized and the P
+/// logged stack where Go did): pages 0-63 in use, the page cache of main's P the first
+/// block with pages 55-63 free, a 4 KiB pool span at pages 42-45 whose upper four
+/// stacks are in that P's cache (main's first 4 KiB stack is the lowest of them), a
+/// 2 KiB pool span at pages 38-41 for the first goroutines. Real Go's heap base is randomized and the P
 /// main runs on varies, so its runs differ (see the stack-growth lesson's record).
 #[derive(Clone)]
 pub struct StackAllocator {
@@ -68,6 +68,10 @@ pub struct StackAllocator {
     span_of: HashMap<u64, u64>,
     /// `stackLarge`: freed during a GC cycle, by base page.
     large: Vec<u64>,
+    /// Runtime init's page cache and 4 KiB stack cache, warm on the P `main.main`
+    /// starts on. The explorer does not run init, so the first P that needs either
+    /// (main's first growth) takes them.
+    warm: Option<(u64, u64, Vec<u64>)>,
 }
 
 #[derive(Clone, Default)]
@@ -100,27 +104,43 @@ impl Default for StackAllocator {
             spans: HashMap::new(),
             span_of: HashMap::new(),
             large: Vec::new(),
+            warm: None,
         };
         a.mark(0, 64, true);
         a.first_free = 64;
-        let p0 = a.p(0);
-        p0.cache_base = 0;
-        p0.cache_free = !0u64 << 55;
         for (base, order, handed) in [(38u64, 0usize, 0u32), (42, 1, 4)] {
             let size = FIXED_STACK << order;
             let lo = ARENA + base * PAGE;
-            let all: Vec<u64> = (0..STACK_CACHE_SIZE / size).map(|i| lo + i * size).collect();
+            let all: Vec<u64> = (0..STACK_CACHE_SIZE / size)
+                .map(|i| lo + i * size)
+                .collect();
             let (free, taken) = all.split_at(all.len() - handed as usize);
             a.add_pool_span(base, free.to_vec(), handed, true);
             a.pool[order].push(base);
-            // The upper stacks are in P0's cache, the lowest of them next.
-            a.p(0).stacks[order] = taken.iter().rev().copied().collect();
+            // The upper stacks are in the warm cache, the lowest of them next.
+            if handed > 0 {
+                a.warm = Some((0, !0u64 << 55, taken.iter().rev().copied().collect()));
+            }
         }
         a
     }
 }
 
 impl StackAllocator {
+    /// The first P to need a page cache or a 4 KiB stack gets init's warm ones.
+    fn warm_up(&mut self, p: u32) {
+        let pc = self.p(p);
+        if pc.cache_free != 0 || !pc.stacks[1].is_empty() {
+            return;
+        }
+        if let Some((base, free, stacks)) = self.warm.take() {
+            let pc = self.p(p);
+            pc.cache_base = base;
+            pc.cache_free = free;
+            pc.stacks[1] = stacks;
+        }
+    }
+
     fn p(&mut self, p: u32) -> &mut PStacks {
         let i = p as usize;
         if self.ps.len() <= i {
@@ -170,6 +190,7 @@ impl StackAllocator {
 
     /// `mheap.allocManual(n)` on P `p`: from its page cache under 16 pages.
     fn alloc_pages(&mut self, p: u32, n: u64) -> u64 {
+        self.warm_up(p);
         if n < PAGE_CACHE_PAGES / 4 {
             if self.p(p).cache_free == 0 {
                 // `allocToCache`: the block holding the lowest free page, all its free
@@ -264,6 +285,9 @@ impl StackAllocator {
         );
         if size < STACK_CACHE_SIZE {
             let order = (size / FIXED_STACK).trailing_zeros() as usize;
+            if order == 1 {
+                self.warm_up(p);
+            }
             if self.p(p).stacks[order].is_empty() {
                 // `stackcacherefill`: half the cache's size from the pool.
                 for _ in 0..(STACK_CACHE_SIZE / 2 / size) {
@@ -274,7 +298,11 @@ impl StackAllocator {
             return self.p(p).stacks[order].pop().expect("refilled");
         }
         let npages = size / PAGE;
-        if let Some(i) = self.large.iter().position(|b| self.spans[b].npages == npages) {
+        if let Some(i) = self
+            .large
+            .iter()
+            .position(|b| self.spans[b].npages == npages)
+        {
             return ARENA + self.large.remove(i) * PAGE;
         }
         let base = self.alloc_pages(p, npages);

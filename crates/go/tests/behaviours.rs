@@ -202,7 +202,9 @@ fn deadlock_is_reported_like_go() {
 
 /// `stack.go: newstack`: stacks double; on linux/amd64 the chapter's recursion
 /// copies its stack at depths 21, 49, 107, 225, 459, 927, 1863, 3735, 7481, 14971
-/// (real Go, every run), and the address jumps of more than 100 000 bytes start at 459.
+/// (real Go, every run). Where each new stack lands (`stack::StackAllocator`) gives
+/// the jumps real Go 1.27.3 prints in its most common run (1,000 runs, GOMAXPROCS=2:
+/// this whole output in 5.6 %, the next in 1.7 %; 927 and 1863 in every run).
 #[test]
 fn stack_copies_happen_at_the_same_depths_as_go() {
     let (s, stop) = run("stack-growth", &[], 2, 1);
@@ -213,10 +215,16 @@ fn stack_copies_happen_at_the_same_depths_as_go() {
         .filter_map(|l| l.strip_prefix("stack copy near depth "))
         .map(|l| l.split(':').next().unwrap())
         .collect();
-    assert_eq!(depths, ["459", "927", "1863", "3735", "7481", "14971"]);
+    assert_eq!(depths, ["21", "459", "927", "1863", "3735", "7481"]);
     assert_eq!(
-        out.last().unwrap(),
-        "total large jumps (stack copies) detected: 6"
+        out.join("\n"),
+        "stack copy near depth 21: jumped 110440 bytes\n\
+         stack copy near depth 459: jumped 130920 bytes\n\
+         stack copy near depth 927: jumped 261992 bytes\n\
+         stack copy near depth 1863: jumped 524136 bytes\n\
+         stack copy near depth 3735: jumped 1048424 bytes\n\
+         stack copy near depth 7481: jumped 2097000 bytes\n\
+         total large jumps (stack copies) detected: 7"
     );
     let sizes: Vec<(u64, u64)> = events(&s)
         .iter()
