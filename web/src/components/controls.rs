@@ -55,6 +55,17 @@ pub fn controls(props: &ControlsProps) -> Html {
         let d = d.clone();
         Callback::from(move |_: Event| d.emit(Action::CommitSeed))
     };
+    // The picker shows GOMAXPROCS at the step shown: once a person has picked a value,
+    // an option's `selected` attribute no longer moves the select, so its value is set.
+    let procs_ref = use_node_ref();
+    {
+        let procs_ref = procs_ref.clone();
+        use_effect_with(props.gomaxprocs, move |&n| {
+            if let Some(sel) = procs_ref.cast::<HtmlSelectElement>() {
+                sel.set_value(&n.max(1).to_string());
+            }
+        });
+    }
     let on_procs = {
         let d = d.clone();
         Callback::from(move |e: Event| {
@@ -113,7 +124,7 @@ pub fn controls(props: &ControlsProps) -> Html {
             <fieldset id="run-controls">
                 <legend>{ s.t("controls.run_legend") }</legend>
                 <label>{ s.t("controls.gomaxprocs") }{ " " }
-                    <select id="procs" onchange={on_procs} title={s.t("controls.procs_help")} disabled={finished}>
+                    <select id="procs" ref={procs_ref} onchange={on_procs} title={s.t("controls.procs_help")} disabled={finished}>
                         { for (1..=16u32).map(|n| html!{ <option value={n.to_string()} selected={n == props.gomaxprocs.max(1)}>{ n }</option> }) }
                     </select></label>
                 <label>{ s.t("controls.driver") }{ " " }
