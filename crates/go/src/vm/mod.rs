@@ -995,6 +995,10 @@ pub fn store(p: &Ptr, v: V) {
 /// The dynamic type that makes `a == b` panic (`efaceeq`: equal dynamic types whose
 /// values Go cannot compare, `comparing uncomparable type []int`), anywhere inside.
 pub fn uncomparable_pair(a: &V, b: &V, types: &Types) -> Option<TyId> {
+    // Only interfaces hold a dynamic type (structs may hold interfaces).
+    if !matches!((a, b), (V::Iface(_), V::Iface(_)) | (V::Agg(_), V::Agg(_))) {
+        return None;
+    }
     let mut work = vec![(a, b)];
     while let Some(pair) = work.pop() {
         match pair {
@@ -1013,6 +1017,10 @@ pub fn uncomparable_pair(a: &V, b: &V, types: &Types) -> Option<TyId> {
 
 /// The dynamic type that makes `v` unusable as a map key (`hash of unhashable type`).
 pub fn unhashable(v: &V, types: &Types) -> Option<TyId> {
+    // The common keys (integers, strings) without a walk.
+    if !matches!(v, V::Iface(_) | V::Agg(_)) {
+        return None;
+    }
     let mut work = vec![v];
     while let Some(v) = work.pop() {
         match v {

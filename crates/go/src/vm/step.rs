@@ -285,10 +285,8 @@ impl Gor {
                 self.ps += cost::MEM;
             }
             I::MapIndex(d, ok, m, k, zero) => {
-                if let Some(t) = unhashable(g!(k), &prog.types) {
-                    let name = prog.types.name(t);
-                    // (Go 1.27's map lookups and deletes word it so.)
-                    return err(format!("hash of unhashable type: {name}"));
+                if let Some(e) = unhashable_err(g!(k), &prog.types, false) {
+                    return err(e);
                 }
                 let (v, found) = match g!(m) {
                     V::Map(mm) => match lock(mm).get(g!(k)) {
@@ -339,9 +337,8 @@ impl Gor {
                 self.ps += cost::MEM;
             }
             I::SetMap(m, k, v) => {
-                if let Some(t) = unhashable(g!(k), &prog.types) {
-                    let name = prog.types.name(t);
-                    return err(format!("runtime error: hash of unhashable type {name}"));
+                if let Some(e) = unhashable_err(g!(k), &prog.types, true) {
+                    return err(e);
                 }
                 match g!(m) {
                     V::Map(mm) => lock(mm).set(g!(k).clone(), g!(v).clone()),
@@ -350,10 +347,8 @@ impl Gor {
                 self.ps += cost::MAP_SET;
             }
             I::MapDelete(m, k) => {
-                if let Some(t) = unhashable(g!(k), &prog.types) {
-                    let name = prog.types.name(t);
-                    // (Go 1.27's map lookups and deletes word it so.)
-                    return err(format!("hash of unhashable type: {name}"));
+                if let Some(e) = unhashable_err(g!(k), &prog.types, false) {
+                    return err(e);
                 }
                 if let V::Map(mm) = g!(m) {
                     lock(mm).delete(g!(k));
@@ -966,4 +961,16 @@ pub(super) fn int_cmp(op: BinOp, x: i64, y: i64) -> bool {
         BinOp::Eq => x == y,
         _ => x != y,
     }
+}
+
+/// The panic of a map key Go cannot hash, in Go 1.27's words: a store says
+/// `runtime error: hash of unhashable type T`, a lookup or delete
+/// `hash of unhashable type: T`.
+fn unhashable_err(k: &V, types: &crate::types::Types, store: bool) -> Option<String> {
+    let name = types.name(unhashable(k, types)?);
+    Some(if store {
+        format!("runtime error: hash of unhashable type {name}")
+    } else {
+        format!("hash of unhashable type: {name}")
+    })
 }
