@@ -46,7 +46,14 @@ test('stepping the Gosched lesson puts every goroutine beside its line', async (
   // main (G1) waits in wg.Wait(); A and B carry the names the program gave them
   // (`go worker(string(rune('A' + i)))`), each on the line of worker it is at.
   assert.equal(await gutterOf(page, 'wg.Wait()'), 'G1');
-  const worker = await page.$$eval('#gosrc .ln.has-g .gut', (gs) => gs.map((g) => g.textContent.trim()));
+  // A lesson's gutter shows one token a line and "+N"; a line's number lists them all.
+  const worker = [];
+  for (const n of await page.$$eval('#gosrc .ln.has-g', (l) => l.map((x) => x.dataset.line))) {
+    await page.click(`#gosrc .ln[data-line="${n}"] .lno`);
+    worker.push(await page.textContent('#src-line-gs'));
+    await page.click(`#gosrc .ln[data-line="${n}"] .lno`);
+    await page.waitForSelector('#src-line-gs', { state: 'detached' });
+  }
   assert.ok(worker.some((g) => /G\d+ A/.test(g)) && worker.some((g) => /G\d+ B/.test(g)), worker.join(' | '));
   // Runtime goroutines are named by their runtime function, not put on a line.
   const rt = await page.textContent('#gosrc .runtime-gs');

@@ -45,18 +45,10 @@ test('a P card opens its ring as labelled slots, head to tail, with runnext besi
   await stepUntilRing(page);
   // go worker("A"), go worker("B") on one P: B is in runnext, A was kicked to the ring.
   await page.waitForSelector('.pcard[data-p="0"] .slot.next .g');
-  // The compact ring names the slot under the pointer.
-  const canvas = '.pcard[data-p="0"] canvas.ring';
-  await page.$eval(canvas, (c) => c.scrollIntoView({ block: 'center' }));
+  // A lesson's compact card lists its queue head first, as runqget takes it.
   const head = Number(await page.getAttribute('.pcard[data-p="0"] .ringinfo', 'data-head'));
-  const box = await page.$eval(canvas, (c) => { const r = c.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; });
-  const slot = head % 256;
-  await page.mouse.move(box.x + ((slot % 32) * 8 + 4) * box.w / 256, box.y + (Math.floor(slot / 32) * 8 + 4) * box.h / 64);
-  await page.waitForFunction((c) => /^A \(G\d+\)$/.test(document.querySelector(c)?.title), canvas, { timeout: 5_000 });
-  const hovered = await page.getAttribute(canvas, 'title');
-  await page.mouse.move(box.x + box.w - 2, box.y + box.h - 2); // an empty slot
-  await page.waitForFunction((c) => !/\(G\d+\)/.test(document.querySelector(c)?.title), canvas);
-
+  const ring0 = (await page.getAttribute('.pcard[data-p="0"] .ringinfo', 'data-ring')).split(' ');
+  assert.deepEqual(await page.$$eval('.pcard[data-p="0"] .runq-row .g', (l) => l.map((g) => g.dataset.goid)), ring0);
   // Open it with the keyboard.
   const toggle = '#ring-toggle-0';
   assert.equal(await page.getAttribute(toggle, 'aria-expanded'), 'false');
@@ -70,7 +62,6 @@ test('a P card opens its ring as labelled slots, head to tail, with runnext besi
     goid: l.dataset.goid, pos: l.querySelector('.pos').textContent, name: l.querySelector('.g').textContent,
     ix: l.querySelector('.runq-ix').textContent, end: l.querySelector('.end')?.textContent ?? '' })));
   assert.deepEqual(slots.map((s) => s.goid), ring, 'the slots in the ring order, head first');
-  assert.equal(slots[0].name, hovered, 'the open slot names its G as the hover did');
   assert.match(slots[0].name, /^A \(G\d+\)$/);
   assert.equal(slots[0].pos, '1');
   assert.equal(slots[0].ix, `runq[${head % 256}]`);
@@ -91,6 +82,19 @@ test('a P card opens its ring as labelled slots, head to tail, with runnext besi
   await spawn(phone, 'cpu', 30);
   await phone.waitForFunction(() => Number(document.querySelector('.pcard[data-p="1"] .ringinfo')?.dataset.ringLen) > 5, null, { timeout: 20_000 });
   await phone.click('#pause');
+  // The compact ring names the slot under the pointer: the head's G, as the open
+  // ring's first slot does.
+  const canvas = '.pcard[data-p="1"] canvas.ring';
+  await phone.$eval(canvas, (c) => c.scrollIntoView({ block: 'center' }));
+  const head1 = Number(await phone.getAttribute('.pcard[data-p="1"] .ringinfo', 'data-head'));
+  const box = await phone.$eval(canvas, (c) => { const r = c.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; });
+  const slot = head1 % 256;
+  await phone.mouse.move(box.x + ((slot % 32) * 8 + 4) * box.w / 256, box.y + (Math.floor(slot / 32) * 8 + 4) * box.h / 64);
+  const named = '^(\\S+ \\(G\\d+\\)|G\\d+ \\(\\S+\\))$';
+  await phone.waitForFunction(([c, re]) => new RegExp(re).test(document.querySelector(c)?.title), [canvas, named], { timeout: 5_000 });
+  const hovered = await phone.getAttribute(canvas, 'title');
+  await phone.mouse.move(box.x + box.w - 2, box.y + box.h - 2); // an empty slot
+  await phone.waitForFunction(([c, re]) => !new RegExp(re).test(document.querySelector(c)?.title), [canvas, named]);
   await phone.click('#ring-toggle-1');
   await phone.waitForSelector('.pcard[data-p="1"] .ring-slot');
   const n = Number(await phone.getAttribute('.pcard[data-p="1"] .ringinfo', 'data-ring-len'));
@@ -103,6 +107,7 @@ test('a P card opens its ring as labelled slots, head to tail, with runnext besi
   assert.ok(fit.page <= 390 && fit.right <= 390, `fits 390 px: ${JSON.stringify(fit).slice(0, 200)}`);
   // Named as the captions name them: the program's name, else the start function.
   assert.ok(fit.names.every((x) => /^(\S+ \(G\d+\)|G\d+ \(main\.crunch\))$/.test(x)), fit.names.join(', '));
+  assert.equal(fit.names[0], hovered, 'the open ring\'s first slot names its G as the hover did');
   await phone.locator('.pgrid').screenshot({ path: 'tests/e2e/artifacts/view-ring-390.png' });
   noErrors(page, assert);
   noErrors(phone, assert);
@@ -160,7 +165,10 @@ test('a selected goroutine is marked in the queues, the M running it, the timeli
     await page.click(`.pcard[data-p="0"] .ring-slot .g[data-goid="${queued}"]`);
     assert.equal(await page.getAttribute(`.pcard[data-p="0"] .ring-slot .g[data-goid="${queued}"]`, 'aria-current'), 'true');
   }
-  // A line number lists the goroutines on it; their tokens are selectable there.
+  // A line number lists the goroutines on it; their tokens are selectable there. (The
+  // card opens under the token that opened it; Escape puts it away first.)
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#gdetail', { state: 'detached' });
   await page.click('#gosrc .ln.has-g .lno');
   const listed = await page.$$eval('#src-line-gs .g', (g) => g.map((x) => x.dataset.goid));
   assert.ok(listed.length >= 1, 'the line lists its goroutines');

@@ -14,11 +14,11 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::components::console::{ProgramOutput, SchedConsole};
-use crate::components::controls::Controls;
+use crate::components::controls::{Controls, ControlsPart};
 use crate::components::feed::Feed;
 use crate::components::g_detail::GDetail;
 use crate::components::lesson::LessonPanel;
-use crate::components::machine::Machine;
+use crate::components::machine::{Machine, MachineMore};
 use crate::components::notices::Notices;
 use crate::components::quiz::QuizPanel;
 use crate::components::shortcuts::Shortcuts;
@@ -308,6 +308,24 @@ pub fn app() -> Html {
         String::new()
     };
     let page_rc = Rc::new((*page).clone());
+    let on_ring = {
+        let d = dispatch.clone();
+        Callback::from(move |p| d.emit(Action::ToggleRing(p)))
+    };
+    let on_seek = {
+        let d = dispatch.clone();
+        Callback::from(move |n| d.emit(Action::Seek(n)))
+    };
+    // The console, the events and the program's output, under the machine.
+    let bottom = html! {
+        <div class="bottom">
+            <SchedConsole runner={runner.clone()} frame={frame} text={s.clone()} />
+            <div>
+                <Feed runner={runner.clone()} frame={frame} on_select={on_select.clone()} selected={page.selected} text={s.clone()} />
+                <ProgramOutput runner={runner.clone()} frame={frame} text={s.clone()} />
+            </div>
+        </div>
+    };
 
     html! {
         <main class={classes!("page", st.embed.then_some("embed"), st.compact.then_some("compact"),
@@ -341,6 +359,37 @@ pub fn app() -> Html {
             if !quiz_only {
             <Notices page={page_rc.clone()} dispatch={dispatch.clone()} text={s.clone()} open_live={open_link.clone()}
                 out_of_threads={out_of_threads} exit={exit} />
+            }
+            if let (Some(l), false) = (st.lesson, quiz_only) {
+                // A lesson: the bench (time, the step's caption, the code and a compact
+                // machine) fits one screen; the lesson's words, the run's settings and the
+                // rest of the machine follow.
+                <section id="bench" class="bench" aria-label={s.t("bench.label")}>
+                    <Controls page={page_rc.clone()} dispatch={dispatch.clone()} text={s.clone()} gomaxprocs={snap.gomaxprocs} now={snap.now} part={ControlsPart::Time} />
+                    <StepCaption runner={runner.clone()} frame={frame} steppable={!page.run.live && !page.run.finished() && st.paused} text={s.clone()} />
+                    <div class="bench-grid">
+                        <GoSource page={page_rc.clone()} dispatch={dispatch.clone()} runner={runner.clone()} frame={frame}
+                            on_select={on_select.clone()} text={s.clone()} bench=true />
+                        <Machine runner={runner.clone()} frame={frame} pick={Pick { on_select: on_select.clone(), selected: page.selected }}
+                            rings_open={page.rings_open.clone()} on_ring={on_ring.clone()} on_seek={on_seek.clone()}
+                            live={page.run.live} ended={exit.is_some()} text={s.clone()} compact=true />
+                    </div>
+                    <StepTools page={page_rc.clone()} dispatch={dispatch.clone()} runner={runner.clone()} frame={frame} text={s.clone()} />
+                </section>
+                if let Some(q) = &st.quiz {
+                    <QuizPanel text={s.clone()} only={q.clone()} seed={st.spec.seed} embed={st.embed} pass={st.pass} link={link.clone()} />
+                }
+                <LessonPanel text={s.clone()} lesson={l} variant={st.variant} output={output} embed={st.embed}
+                    finished={page.run.finished()} on_variant={on_variant} on_bookmark={on_bookmark} link={link.clone()} open_link={open_link.clone()}
+                    hrefs={lessons::LESSONS.iter().map(|l| st.lesson_link(l.id)).collect::<Vec<_>>()}
+                    copies={copies} sched_line={sched_line} />
+                <Controls page={page_rc.clone()} dispatch={dispatch.clone()} text={s.clone()} gomaxprocs={snap.gomaxprocs} now={snap.now} part={ControlsPart::Settings} />
+                <MachineMore runner={runner.clone()} frame={frame} pick={Pick { on_select: on_select.clone(), selected: page.selected }}
+                    rings_open={page.rings_open.clone()} on_ring={on_ring.clone()} on_seek={on_seek.clone()}
+                    live={page.run.live} ended={exit.is_some()} text={s.clone()} />
+                { bottom.clone() }
+            } else {
+            if !quiz_only {
             <Controls page={page_rc.clone()} dispatch={dispatch.clone()} text={s.clone()} gomaxprocs={snap.gomaxprocs} now={snap.now} />
             <StepCaption runner={runner.clone()} frame={frame} steppable={!page.run.live && !page.run.finished() && st.paused} text={s.clone()} />
             <StepTools page={page_rc.clone()} dispatch={dispatch.clone()} runner={runner.clone()} frame={frame} text={s.clone()} />
@@ -351,26 +400,15 @@ pub fn app() -> Html {
             if !quiz_only {
             <div class="stage">
             <div class="stage-left">
-            if let Some(l) = st.lesson {
-                <LessonPanel text={s.clone()} lesson={l} variant={st.variant} output={output} embed={st.embed}
-                    finished={page.run.finished()} on_variant={on_variant} on_bookmark={on_bookmark} link={link.clone()} open_link={open_link.clone()}
-                    hrefs={lessons::LESSONS.iter().map(|l| st.lesson_link(l.id)).collect::<Vec<_>>()}
-                    copies={copies} sched_line={sched_line} />
-            }
             <GoSource page={page_rc.clone()} dispatch={dispatch.clone()} runner={runner.clone()} frame={frame}
                 on_select={on_select.clone()} text={s.clone()} />
             </div>
             <Machine runner={runner.clone()} frame={frame} pick={Pick { on_select: on_select.clone(), selected: page.selected }}
-                rings_open={page.rings_open.clone()} on_ring={{ let d = dispatch.clone(); Callback::from(move |p| d.emit(Action::ToggleRing(p))) }}
-                on_seek={{ let d = dispatch.clone(); Callback::from(move |n| d.emit(Action::Seek(n))) }} live={page.run.live} ended={exit.is_some()} text={s.clone()} />
+                rings_open={page.rings_open.clone()} on_ring={on_ring.clone()}
+                on_seek={on_seek.clone()} live={page.run.live} ended={exit.is_some()} text={s.clone()} />
             </div>
-            <div class="bottom">
-                <SchedConsole runner={runner.clone()} frame={frame} text={s.clone()} />
-                <div>
-                    <Feed runner={runner.clone()} frame={frame} on_select={on_select.clone()} selected={page.selected} text={s.clone()} />
-                    <ProgramOutput runner={runner.clone()} frame={frame} text={s.clone()} />
-                </div>
-            </div>
+            { bottom }
+            }
             }
             if let Some(g) = page.selected {
                 <GDetail goid={g} runner={runner.clone()} frame={frame} dispatch={dispatch.clone()} text={s.clone()} />

@@ -19,6 +19,17 @@ pub struct ControlsProps {
     pub gomaxprocs: u32,
     /// Virtual ns since the program started.
     pub now: i64,
+    /// Which fieldsets: the run's settings (and spawning), time, or both. A lesson
+    /// puts time on its bench beside the code and the machine, the settings below.
+    #[prop_or(ControlsPart::All)]
+    pub part: ControlsPart,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ControlsPart {
+    All,
+    Settings,
+    Time,
 }
 
 fn select_value(e: &Event) -> String {
@@ -108,9 +119,13 @@ pub fn controls(props: &ControlsProps) -> Html {
     } else {
         "controls.pause"
     });
+    let (settings, time) = (
+        props.part != ControlsPart::Time,
+        props.part != ControlsPart::Settings,
+    );
     html! {
-        <section class="controls" aria-label={s.t("controls.label")}>
-            if st.spec.scenario == "playground" {
+        <section class={classes!("controls", format!("controls-{:?}", props.part).to_lowercase())} aria-label={s.t("controls.label")}>
+            if settings && st.spec.scenario == "playground" {
             <fieldset id="spawn-controls">
                 <legend>{ s.t("controls.spawn_legend") }</legend>
                 <label>{ s.t("controls.n") }{ " " }<input id="spawn-n" type="text" inputmode="numeric" size="6"
@@ -121,6 +136,7 @@ pub fn controls(props: &ControlsProps) -> Html {
                 <p class="help">{ s.t("controls.spawn_help") }</p>
             </fieldset>
             }
+            if settings {
             <fieldset id="run-controls">
                 <legend>{ s.t("controls.run_legend") }</legend>
                 <label>{ s.t("controls.gomaxprocs") }{ " " }
@@ -152,6 +168,8 @@ pub fn controls(props: &ControlsProps) -> Html {
                 <label>{ s.t("controls.seed") }{ " " }<input id="seed" type="text" inputmode="numeric" size="6"
                     value={page.seed_text.clone()} oninput={on_seed_text} onchange={on_seed_commit} /></label>
             </fieldset>
+            }
+            if time {
             <fieldset id="time-controls">
                 <legend>{ s.t("controls.time_legend") }</legend>
                 <button id="pause" onclick={send(Action::TogglePause)} disabled={finished}
@@ -179,6 +197,7 @@ pub fn controls(props: &ControlsProps) -> Html {
                         { s.t(if run.live { "controls.link_live" } else { "controls.link_sim" }) }</a>
                 }
             </fieldset>
+            }
         </section>
     }
 }

@@ -3,7 +3,7 @@
 
 use yew::prelude::*;
 
-use super::focus;
+use super::{focus, opener, place_near, refocus};
 use crate::runner::Shared;
 use crate::state::Action;
 use crate::strings::{Msg, Text};
@@ -20,11 +20,18 @@ pub struct GDetailProps {
 #[function_component(GDetail)]
 pub fn g_detail(props: &GDetailProps) -> Html {
     let close_ref = use_node_ref();
+    let dialog_ref = use_node_ref();
     {
-        let close_ref = close_ref.clone();
+        let (close_ref, dialog_ref) = (close_ref.clone(), dialog_ref.clone());
         use_effect_with(props.goid, move |_| {
+            // Next to the token that opened it (wherever it is: a P card, the code's
+            // gutter, a queue, the events).
+            let anchor = opener(".g.selected");
+            if let (Some(d), Some(a)) = (dialog_ref.cast::<web_sys::HtmlElement>(), &anchor) {
+                place_near(&d, a);
+            }
             focus(&close_ref);
-            || ()
+            move || refocus(anchor.as_ref())
         });
     }
     let r = props.runner.0.borrow();
@@ -35,7 +42,7 @@ pub fn g_detail(props: &GDetailProps) -> Html {
     let d = props.dispatch.clone();
     let close = Callback::from(move |_: MouseEvent| d.emit(Action::CloseDialogs));
     html! {
-        <div id="gdetail" class="gdetail" role="dialog" aria-modal="false" aria-labelledby="gdetail-h">
+        <div id="gdetail" ref={dialog_ref} class="gdetail" role="dialog" aria-modal="false" aria-labelledby="gdetail-h">
             <h2 id="gdetail-h">{ label }</h2>
             { match g {
                 Some(g) => html!{ <p>{ s.msg(&Msg::new("g.stack")

@@ -28,6 +28,10 @@ pub struct MachineProps {
     pub live: bool,
     pub ended: bool,
     pub text: Text,
+    /// A lesson's bench: compact P cards, the global queue and the Ms only; the
+    /// timeline, scrubber, sysmon, netpoller and timers are [`MachineMore`], below.
+    #[prop_or_default]
+    pub compact: bool,
 }
 
 #[function_component(Machine)]
@@ -47,7 +51,7 @@ pub fn machine(props: &MachineProps) -> Html {
         .filter(|g| !matches!(g.kind, gmp_core::GKind::System | gmp_core::GKind::Main))
         .count();
     html! {
-        <div class={classes!("machine", props.ended.then_some("ended"), recorded.is_some().then_some("recorded"))}>
+        <div class={classes!("machine", props.ended.then_some("ended"), recorded.is_some().then_some("recorded"), props.compact.then_some("compact"))}>
             <section class="ps" aria-labelledby="ps-h">
                 <h2 id="ps-h">{ s.t_args("machine.ps_heading", &[("n", snap.gomaxprocs.to_string())]) }
                     <span id="gcount" class="gcount" data-user={user.to_string()}
@@ -61,21 +65,59 @@ pub fn machine(props: &MachineProps) -> Html {
                 <div class="pgrid-wrap">
                     <div class="pgrid" ref={grid.clone()}>
                         { for snap.ps.iter().map(|p| html!{
-                            <PCard key={p.id} p={p.clone()} runner={props.runner.clone()} frame={props.frame}
+                            <PCard key={p.id} p={p.clone()} runner={props.runner.clone()} frame={props.frame} compact={props.compact}
                                 pick={props.pick.clone()} open={props.rings_open.contains(&p.id)} on_toggle={props.on_ring.clone()} text={s.clone()} /> }) }
                     </div>
                     { arrows(&ui.arrows, snap.ps.len(), &grid, s) }
                 </div>
-                <Timeline runner={props.runner.clone()} frame={props.frame} lanes={snap.gomaxprocs} selected={selected} label={s.t("machine.timeline_label")} />
-                <Scrubber runner={props.runner.clone()} frame={props.frame} on_seek={props.on_seek.clone()} text={props.text.clone()} />
-                <p class="help">{ s.t("machine.timeline_help") }</p>
+                if !props.compact {
+                    { more_ps(props) }
+                }
             </section>
             <aside class="side">
                 <GlobalQueue runner={props.runner.clone()} frame={props.frame} pick={props.pick.clone()} text={s.clone()} />
                 <Ms snap={snap.clone()} text={s.clone()} limit={if props.live { POOL_THREADS } else { 10_000 }} selected={selected} />
-                <Sysmon sysmon={snap.sysmon.clone()} text={s.clone()} />
-                <Netpoll runner={props.runner.clone()} frame={props.frame} pick={props.pick.clone()} text={s.clone()} />
+                if !props.compact {
+                    { more_side(props) }
+                }
             </aside>
+        </div>
+    }
+}
+
+/// The timeline of the Ps and the scrubber under it.
+fn more_ps(props: &MachineProps) -> Html {
+    let s = &props.text;
+    let lanes = props.runner.0.borrow().ui.snap.gomaxprocs;
+    html! {
+        <>
+        <Timeline runner={props.runner.clone()} frame={props.frame} lanes={lanes} selected={props.pick.selected} label={s.t("machine.timeline_label")} />
+        <Scrubber runner={props.runner.clone()} frame={props.frame} on_seek={props.on_seek.clone()} text={s.clone()} />
+        <p class="help">{ s.t("machine.timeline_help") }</p>
+        </>
+    }
+}
+
+/// Sysmon, the netpoller and the timers.
+fn more_side(props: &MachineProps) -> Html {
+    let s = &props.text;
+    let sysmon = props.runner.0.borrow().ui.snap.sysmon.clone();
+    html! {
+        <>
+        <Sysmon sysmon={sysmon} text={s.clone()} />
+        <Netpoll runner={props.runner.clone()} frame={props.frame} pick={props.pick.clone()} text={s.clone()} />
+        </>
+    }
+}
+
+/// What a lesson's bench leaves out of the machine, below the lesson: the timeline
+/// and scrubber beside sysmon, the netpoller and the timers.
+#[function_component(MachineMore)]
+pub fn machine_more(props: &MachineProps) -> Html {
+    html! {
+        <div class={classes!("machine", "machine-more", props.ended.then_some("ended"))}>
+            <section class="ps-more">{ more_ps(props) }</section>
+            <aside class="side">{ more_side(props) }</aside>
         </div>
     }
 }

@@ -134,3 +134,60 @@ pub fn focus(node: &NodeRef) {
         let _ = e.focus();
     }
 }
+
+/// What opened a dialog: the focused element (a button takes focus when clicked or
+/// pressed), else the first element `fallback` selects.
+pub fn opener(fallback: &str) -> Option<web_sys::Element> {
+    let doc = web_sys::window()?.document()?;
+    doc.active_element()
+        .filter(|e| e.tag_name() != "BODY" && e.tag_name() != "HTML")
+        .or_else(|| doc.query_selector(fallback).ok().flatten())
+}
+
+/// Puts a dialog (positioned absolutely in the document) next to its opener: under
+/// it, or above it when there is no room under it in the window but there is above,
+/// its left edge at the opener's and inside the window. In an embed the window is as
+/// tall as the content, so a dialog never lands at the bottom of a tall frame, far
+/// from what the learner pressed.
+pub fn place_near(dialog: &web_sys::HtmlElement, anchor: &web_sys::Element) {
+    let Some(w) = web_sys::window() else { return };
+    let num = |v: Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue>| {
+        v.ok().and_then(|v| v.as_f64()).unwrap_or(0.0)
+    };
+    let (vw, vh) = (num(w.inner_width()), num(w.inner_height()));
+    let (sx, sy) = (w.scroll_x().unwrap_or(0.0), w.scroll_y().unwrap_or(0.0));
+    let a = anchor.get_bounding_client_rect();
+    let (dw, dh) = (dialog.offset_width() as f64, dialog.offset_height() as f64);
+    let gap = 6.0;
+    let top = if a.bottom() + gap + dh > vh && a.top() - gap - dh >= 0.0 {
+        a.top() - gap - dh
+    } else {
+        a.bottom() + gap
+    };
+    let left = a.left().min(vw - dw - 8.0).max(8.0);
+    let _ = dialog.set_attribute(
+        "style",
+        &format!(
+            "top: {}px; left: {}px; right: auto",
+            (top + sy).round(),
+            (left + sx).round()
+        ),
+    );
+}
+
+/// Gives focus back to a dialog's opener when the dialog closes, if focus was in the
+/// dialog (or nowhere) and the opener is still in the page.
+pub fn refocus(anchor: Option<&web_sys::Element>) {
+    let Some(a) = anchor.and_then(|a| a.dyn_ref::<web_sys::HtmlElement>()) else {
+        return;
+    };
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let lost = doc.active_element().map_or(true, |e| {
+        e.tag_name() == "BODY" || e.closest(".gdetail").ok().flatten().is_some()
+    });
+    if lost && a.is_connected() {
+        let _ = a.focus();
+    }
+}

@@ -35,7 +35,14 @@ pub struct PCardProps {
     pub open: bool,
     pub on_toggle: Callback<u32>,
     pub text: Text,
+    /// A lesson's bench: the local run queue as its first goroutines' tokens in
+    /// order, head first, instead of the 256-slot ring.
+    #[prop_or_default]
+    pub compact: bool,
 }
+
+/// How many of a P's queued goroutines a compact card names before "+N".
+const COMPACT_QUEUE: usize = 6;
 
 #[function_component(PCard)]
 pub fn p_card(props: &PCardProps) -> Html {
@@ -71,21 +78,34 @@ pub fn p_card(props: &PCardProps) -> Html {
                     { p.runnext.map(|g| token(g, ui, s, sel, "")).unwrap_or_default() }
                 </div>
             </div>
-            if props.open {
+            if props.compact && !props.open {
+                <div class="runq-row" aria-label={s.t_args("p.ring_label", &[("n", s.int(p.ring.len()))])}>
+                    <span class="lbl">{ format!("runq {}", p.ring.len()) }</span>
+                    { for p.ring.iter().take(if p.ring.len() > COMPACT_QUEUE + 1 { COMPACT_QUEUE } else { p.ring.len() })
+                        .map(|&g| token(g, ui, s, sel, "")) }
+                    if p.ring.len() > COMPACT_QUEUE + 1 {
+                        <span class="more">{ format!("+{}", p.ring.len() - COMPACT_QUEUE) }</span>
+                    }
+                </div>
+            } else if props.open {
                 { ring_list(p, ui, sel, s, &ring_id) }
             } else {
                 <RingCanvas label={s.t_args("p.ring_label", &[("n", s.int(kinds.len()))])} kinds={kinds} head={p.head}
                     names={names} marked={marked} />
             }
-            <div class="ringinfo" data-ring-len={p.ring.len().to_string()} data-head={p.head.to_string()}
+            <div class={classes!("ringinfo", props.compact.then_some("compact"))} data-ring-len={p.ring.len().to_string()} data-head={p.head.to_string()}
                 data-ring={p.ring.iter().map(|g| g.to_string()).collect::<Vec<_>>().join(" ")}
                 data-runnext={p.runnext.map(|g| g.to_string()).unwrap_or_default()}>
-                <span>{ s.t_args("p.ring", &[("len", p.ring.len().to_string()), ("head", p.head.to_string()), ("tail", p.tail.to_string())]) }</span>
+                <span class={classes!(props.compact.then_some("sr-only"))}>{ s.t_args("p.ring", &[("len", p.ring.len().to_string()), ("head", p.head.to_string()), ("tail", p.tail.to_string())]) }</span>
+                // A compact card's toggle is a small mark that says what it does to
+                // screen readers and under the pointer.
                 <button class="ring-toggle" id={format!("ring-toggle-{}", p.id)} aria-expanded={props.open.to_string()}
-                    aria-controls={ring_id.clone()} onclick={toggle}>
-                    { s.t(if props.open { "p.ring_hide" } else { "p.ring_show" }) }</button>
+                    aria-controls={ring_id.clone()} onclick={toggle}
+                    aria-label={props.compact.then(|| s.t(if props.open { "p.ring_hide" } else { "p.ring_show" }))}
+                    title={props.compact.then(|| s.t(if props.open { "p.ring_hide" } else { "p.ring_show" }))}>
+                    { if props.compact { (if props.open { "▴" } else { "▤" }).to_string() } else { s.t(if props.open { "p.ring_hide" } else { "p.ring_show" }) } }</button>
             </div>
-            if let Some(f) = flash {
+            if let Some(f) = flash.filter(|_| !props.compact) {
                 <div class={classes!("flash", format!("flash-{}", f.what))} role="status">{ s.msg(&f.text) }</div>
             }
         </article>

@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use super::focus;
+use super::{focus, opener, place_near, refocus};
 use crate::state::{Action, SHORTCUTS};
 use crate::strings::Text;
 
@@ -15,16 +15,22 @@ pub struct ShortcutsProps {
 #[function_component(Shortcuts)]
 pub fn shortcuts(props: &ShortcutsProps) -> Html {
     let close_ref = use_node_ref();
+    let dialog_ref = use_node_ref();
     {
-        let close_ref = close_ref.clone();
+        let (close_ref, dialog_ref) = (close_ref.clone(), dialog_ref.clone());
         use_effect_with((), move |_| {
+            // Next to the Keys button, or to whatever had focus when `?` was pressed.
+            let anchor = opener("#shortcuts-button");
+            if let (Some(d), Some(a)) = (dialog_ref.cast::<web_sys::HtmlElement>(), &anchor) {
+                place_near(&d, a);
+            }
             focus(&close_ref);
-            || ()
+            move || refocus(anchor.as_ref())
         });
     }
     let (d, s) = (props.dispatch.clone(), &props.text);
     html! {
-        <div id="shortcuts" class="gdetail shortcuts" role="dialog" aria-labelledby="shortcuts-h">
+        <div id="shortcuts" ref={dialog_ref} class="gdetail shortcuts" role="dialog" aria-labelledby="shortcuts-h">
             <h2 id="shortcuts-h">{ s.t("keys.heading") }</h2>
             <p class="help-always">{ s.t("keys.intro") }</p>
             <dl>{ for SHORTCUTS.iter().map(|(k, what)| html!{ <><dt><kbd>{ *k }</kbd></dt><dd>{ s.t(what) }</dd></> }) }</dl>

@@ -226,6 +226,10 @@ pub struct SourceProps {
     pub frame: u64,
     pub on_select: Callback<u64>,
     pub text: crate::strings::Text,
+    /// On a lesson's bench: a narrow gutter, one token a line (the selected
+    /// goroutine's, else a running one's) and "+N" for the rest.
+    #[prop_or_default]
+    pub bench: bool,
 }
 
 #[function_component(GoSource)]
@@ -234,6 +238,24 @@ pub fn go_source(props: &SourceProps) -> Html {
     let source = page.source();
     let editing = use_state(|| page.draft.is_some());
     let picked = use_state(|| None::<u32>);
+    let code_ref = use_node_ref();
+    // Brings the followed line (marked `.follow` by the render) into view inside the
+    // code box when it moves to another line: only the box scrolls, never the page or
+    // a page embedding it, and a box the learner scrolled stays put until it moves.
+    let followed = use_mut_ref(|| None::<String>);
+    {
+        let code_ref = code_ref.clone();
+        use_effect(move || {
+            if let Some(code) = code_ref.cast::<web_sys::HtmlElement>() {
+                let now = code.get_attribute("data-follow");
+                if now.is_some() && *followed.borrow() != now {
+                    follow_into_view(&code);
+                }
+                *followed.borrow_mut() = now;
+            }
+            || ()
+        });
+    }
     let shown = page
         .draft
         .clone()
@@ -427,6 +449,15 @@ pub fn go_source(props: &SourceProps) -> Html {
         .and_then(|g| snap.gs.iter().find(|x| x.goid == g))
         .map(|g| g.line)
         .filter(|&l| l > 0);
+    // The line the code box keeps in view: the selected goroutine's, else the line
+    // of the goroutine running on the lowest-numbered P that runs one of the program's.
+    let running: Vec<u64> = snap.ps.iter().filter_map(|p| p.curg).collect();
+    let running_line = running
+        .iter()
+        .filter_map(|&g| snap.gs.iter().find(|x| x.goid == g))
+        .find(|g| g.line > 0 && g.kind != GKind::System)
+        .map(|g| g.line);
+    let follow = selected_line.or(running_line);
     let hl = hl_running.clone();
     let g_pick = Pick {
         on_select: props.on_select.clone(),
@@ -461,10 +492,22 @@ pub fn go_source(props: &SourceProps) -> Html {
             <details id="src-fold" class="src-fold" open=true>
             <summary>{ s.t("src.lines_label") }</summary>
             <p class="help">{ s.t("src.help") }</p>
-            <div class="code" role="list" aria-label={s.t("src.lines_label")}>
+            <div class="code" ref={code_ref.clone()} role="list" aria-label={s.t("src.lines_label")} data-follow={follow.map(|l| l.to_string())}>
                 { for hl.iter().enumerate().map(|(i, l)| {
                     let n = i as u32 + 1;
                     let here = by_line.get(&n).map(Vec::as_slice).unwrap_or(&[]);
+                    let shown = if !props.bench {
+                        if here.len() > GUTTER_TOKENS + 1 { GUTTER_TOKENS } else { here.len() }
+                    } else {
+                        here.len().min(1)
+                    };
+                    let first = if props.bench {
+                        here.iter().position(|g| Some(g.goid) == page.selected)
+                            .or_else(|| here.iter().position(|g| running.contains(&g.goid)))
+                            .unwrap_or(0)
+                    } else {
+                        0
+                    };
                     let bad: Vec<String> = err_at(n).map(|d| d.msg.clone()).collect();
                     let label = if here.is_empty() {
                         s.t_args("src.line", &[("n", n.to_string())])
@@ -474,16 +517,17 @@ pub fn go_source(props: &SourceProps) -> Html {
                     html! {
                         <div role="listitem" data-line={n.to_string()} class={classes!("ln",
                             (selected_line == Some(n)).then_some("sel"),
+                            (follow == Some(n)).then_some("follow"),
                             (!here.is_empty()).then_some("has-g"),
                             (!bad.is_empty()).then_some("err"))}
                             title={(!bad.is_empty()).then(|| bad.join("; "))}>
                             <button class="lno" aria-label={label} onclick={pick(n)}>{ n }</button>
                             <span class="gut">
                                 { super::lints::marker(&found, n, s) }
-                                { for here.iter().take(if here.len() > GUTTER_TOKENS + 1 { GUTTER_TOKENS } else { here.len() })
+                                { for here.iter().skip(first).chain(here.iter().take(first)).take(shown)
                                     .map(|g| token(g.goid, ui, s, &g_pick, "mini")) }
-                                if here.len() > GUTTER_TOKENS + 1 {
-                                    <span class="more">{ format!("+{}", here.len() - GUTTER_TOKENS) }</span>
+                                if here.len() > shown {
+                                    <span class="more">{ format!("+{}", here.len() - shown) }</span>
                                 }
                             </span>
                             <code class="txt">{ line_html(l) }</code>
@@ -504,6 +548,25 @@ pub fn go_source(props: &SourceProps) -> Html {
             }
             </details>
         </section>
+    }
+}
+
+/// Scrolls the code box (not the page) so that its `.follow` line is inside it, a
+/// third of the way down, when it is not inside already.
+fn follow_into_view(code: &web_sys::HtmlElement) {
+    let Some(line) = code
+        .query_selector(".ln.follow")
+        .ok()
+        .flatten()
+        .and_then(|l| l.dyn_into::<web_sys::HtmlElement>().ok())
+    else {
+        return;
+    };
+    // `.code` is positioned: a line's offsetTop is measured from the box's top.
+    let (top, h) = (line.offset_top(), line.offset_height());
+    let (scroll, view) = (code.scroll_top(), code.client_height());
+    if top < scroll || top + h > scroll + view {
+        code.set_scroll_top((top - view / 3).max(0));
     }
 }
 
