@@ -47,6 +47,11 @@ test('the six chapter questions render in English and Thai with the right answer
   const page = await freshPage();
   await page.goto(`${site.url}?quiz=all`);
   await page.waitForSelector('form[data-qid="sched-q1"]');
+  // The quiz page is the quiz: no machine running above it, the first question near
+  // the top (it started 560 px down under a playground).
+  assert.equal(await page.$('.pcard'), null);
+  const top = await page.$eval('form[data-qid="sched-q1"]', (f) => f.getBoundingClientRect().top);
+  assert.ok(top < 260, `the first question starts ${top} px down`);
   for (let i = 1; i <= 6; i++) {
     const q = byId[`sched-q${i}`];
     const form = `form[data-qid="sched-q${i}"]`;
@@ -86,6 +91,13 @@ test('score, progress across a reload, mark as complete, reset', async () => {
     if (choice === q.correct) want += 1;
   }
   assert.equal(Number(await page.getAttribute('#quiz', 'data-score')), want);
+  // The wrong answer shows which one was right: marked among the options and named
+  // in the feedback before the explanation.
+  const q1 = byId['sched-q1'];
+  const marks = await page.$$eval('form[data-qid="sched-q1"] .option', (l) => l.map((o) => o.className));
+  assert.deepEqual(marks.map((c) => /is-answer/.test(c)), [0, 1, 2, 3].map((i) => i === q1.correct));
+  assert.deepEqual(marks.map((c) => /was-picked/.test(c)), [0, 1, 2, 3].map((i) => i === (q1.correct + 1) % 4));
+  assert.equal(await page.textContent('form[data-qid="sched-q1"] .feedback .the-answer q'), q1.en.options[q1.correct]);
   // Completion needs every question on the page answered (docs/EMBEDDING.md).
   assert.equal(await page.isDisabled('#mark-complete'), true);
   for (const id of ids.filter((x) => !byId[x])) {
@@ -113,6 +125,13 @@ test('Show me opens the lesson, and a generated question opens its paused state'
   await answer(page, 'sched-q4', byId['sched-q4'].correct);
   await page.click('form[data-qid="sched-q4"] .show-me');
   await page.waitForSelector('#lesson[data-lesson="gosched"]');
+  // In Thai, "Show me" opens the lesson in Thai.
+  await page.goto(`${site.url}?quiz=sched-q4&lang=th`);
+  await page.waitForSelector('form[data-qid="sched-q4"] .feedback');
+  await page.click('form[data-qid="sched-q4"] .show-me');
+  await page.waitForSelector('#lesson[data-lesson="gosched"]');
+  assert.equal(await page.getAttribute('html', 'lang'), 'th');
+  assert.match(await page.textContent('#lesson-h'), /[\u0E00-\u0E7F]/);
   // A predict-the-next-state question: its state is a deterministic run at a step.
   await page.evaluate(() => localStorage.clear());
   await page.goto(`${site.url}?quiz=all&seed=2`);

@@ -203,3 +203,26 @@ test('a program that never ends is stopped at its time limit with a note', async
   noErrors(page, assert);
   await page.close();
 });
+
+test('Spawn is offered only to a program with an accept loop, and the page says why', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${site.url}?driver=sim`);
+  // The playground's program reads requests in its accept loop: Spawn is there.
+  await page.waitForSelector('#spawn-controls');
+  assert.equal(await page.$('#no-accept-loop'), null);
+  await emptyEditor(page);
+  await page.keyboard.type('package main\n\nimport "fmt"\n\nfunc main() {\n', { delay: 5 });
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('fmt.Println("no loop")\n}\n', { delay: 5 });
+  await page.keyboard.press('Control+Enter');
+  await page.waitForFunction(() => document.querySelector('#stdout')?.textContent.includes('no loop'), null, { timeout: 20_000 });
+  // This one has none: no Spawn buttons, a sentence instead, and the c key says so.
+  assert.equal(await page.$('#spawn-controls'), null);
+  assert.match(await page.textContent('#no-accept-loop'), /explorer\.ReadRequest/);
+  await page.click('h1');
+  await page.keyboard.press('c');
+  await page.waitForFunction(() => /explorer\.ReadRequest/.test(document.querySelector('#notice')?.textContent || ''));
+  assert.doesNotMatch(page.url(), /[?&]in=/, 'no spawn entered the link');
+  noErrors(page, assert);
+  await page.close();
+});

@@ -291,7 +291,7 @@ pub fn app() -> Html {
         let d = dispatch.clone();
         Callback::from(move |_: MouseEvent| d.emit(Action::ToggleHelp))
     };
-    let quiz_only = st.quiz.is_some() && st.embed;
+    let quiz_only = st.quiz_only();
     let on_lang = {
         let d = dispatch.clone();
         Callback::from(move |e: Event| {

@@ -130,6 +130,12 @@ pub fn lints(src: &str) -> Vec<gmp_go::lint::Lint> {
     compile(src).map(|p| p.lints.clone()).unwrap_or_default()
 }
 
+/// Whether a program the page can compile reads the explorer's requests (see
+/// `GoProgram::reads_requests`): false for any other text.
+pub fn reads_requests(src: &str) -> bool {
+    can_compile(src) && compile(src).is_ok_and(|p| p.reads_requests())
+}
+
 #[cfg(not(target_arch = "wasm32"))]
 fn with_module(src: &str) -> Result<Arc<GoProgram>, NotCompiled> {
     gmp_go::compile(src).map_err(NotCompiled::Errors)

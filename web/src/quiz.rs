@@ -195,28 +195,24 @@ fn find_step(
     None
 }
 
-/// Four distinct options (compared in English), the answer among them at a position
-/// that depends on its English words, so it moves around but is the same in every
-/// language.
-fn distinct_options(answer: Msg, others: Vec<Msg>) -> (Vec<Msg>, usize) {
+/// Four distinct options (compared in English): the answer, then `others` in order,
+/// then `fill` (more answers of the same kind, each one a reader could believe). None
+/// when there are not four: a question never pads with an option that means nothing.
+/// The answer's position depends on its English words, so it moves around but is the
+/// same in every language.
+fn distinct_options(answer: Msg, others: Vec<Msg>, fill: Vec<Msg>) -> Option<(Vec<Msg>, usize)> {
     let mut opts = vec![answer.clone()];
-    let has = |opts: &[Msg], o: &Msg| opts.iter().any(|x| x.en() == o.en());
-    for o in others {
-        if opts.len() < 4 && !has(&opts, &o) {
+    for o in others.into_iter().chain(fill) {
+        if opts.len() < 4 && !opts.iter().any(|x| x.en() == o.en()) {
             opts.push(o);
         }
     }
-    let mut filler = 1;
-    while opts.len() < 4 {
-        let o = Msg::new("gen.other").int("n", filler);
-        filler += 1;
-        if !has(&opts, &o) {
-            opts.push(o);
-        }
+    if opts.len() < 4 {
+        return None;
     }
     let pos = (answer.en().bytes().map(|b| b as u64).sum::<u64>() % 4) as usize;
     opts.swap(0, pos);
-    (opts, pos)
+    Some((opts, pos))
 }
 
 /// A generated question's facts, as messages: said in English and in the page's
@@ -314,7 +310,25 @@ fn make(kind: &str, seed: u64) -> Option<Made> {
                 .map(|(_, m)| m)
                 .filter(|m| *m != answer)
                 .collect();
-            let (options, correct) = distinct_options(answer, others);
+            // More of the goroutines P0 could run: the rest of its ring, then of the
+            // global queue, then any other of the program's.
+            let global = snap.global.clone().unwrap_or_default();
+            let fill: Vec<Msg> = p0
+                .ring
+                .iter()
+                .skip(1)
+                .chain(global.iter().skip(1))
+                .copied()
+                .chain(
+                    snap.gs
+                        .iter()
+                        .filter(|x| x.goid >= FIRST_USER_GOID_ONE_P)
+                        .map(|x| x.goid),
+                )
+                .filter(|&x| x != g)
+                .map(|x| Msg::new("gen.g").with("g", x.to_string()))
+                .collect();
+            let (options, correct) = distinct_options(answer, others, fill)?;
             Some(Made {
                 id: format!("gen-next-g-{seed}"),
                 topic: "gen.topic_next_g",
@@ -354,7 +368,10 @@ fn make(kind: &str, seed: u64) -> Option<Made> {
                 count(len / 2),
                 count(len.saturating_sub(1)),
             ];
-            let (options, correct) = distinct_options(count(took), others);
+            // Other counts a reader might expect, none more than the ring could give
+            // and one more.
+            let fill = (0..=len + 1).map(count).collect();
+            let (options, correct) = distinct_options(count(took), others, fill)?;
             Some(Made {
                 id: format!("gen-steal-count-{seed}"),
                 topic: "gen.topic_steal",
@@ -385,7 +402,7 @@ fn make(kind: &str, seed: u64) -> Option<Made> {
                 Msg::new("gen.preempt_ring").with("p", &p),
                 Msg::new("gen.preempt_netpoller"),
             ];
-            let (options, correct) = distinct_options(answer, others);
+            let (options, correct) = distinct_options(answer, others, vec![])?;
             Some(Made {
                 id: format!("gen-preempt-where-{seed}"),
                 topic: "gen.topic_preempt",
@@ -428,6 +445,16 @@ mod tests {
                     o.sort();
                     o.dedup();
                     assert_eq!(o.len(), 4, "distinct options: {q:?}");
+                    // Every option is an answer of the question's kind: a goroutine,
+                    // a count or a place, never a filler.
+                    for x in &q.en.options {
+                        let ok = match *kind {
+                            "next-g" => x.starts_with('G') || x.starts_with("none"),
+                            "steal-count" => x.parse::<u32>().is_ok(),
+                            _ => !x.chars().next().is_some_and(|c| c.is_ascii_digit()),
+                        };
+                        assert!(ok && !x.contains("other"), "{kind}: option {x:?} in {q:?}");
+                    }
                     assert!(q.show.contains("step="));
                     made += 1;
                 }

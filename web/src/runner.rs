@@ -467,9 +467,16 @@ impl Runner {
         if let Some(n) = self.going_to {
             let t1 = crate::clock::now_ms();
             if eng.seek_within(n, 30.0) {
+                let at = eng.steps();
                 self.going_to = None;
                 self.reset_view();
                 self.last_build_ms += crate::clock::now_ms() - t1;
+                // A link past the run's end stops at its last step, and says so.
+                if at < n {
+                    self.caption = Some(vec![crate::strings::Msg::new("cap.past_end")
+                        .int("n", n)
+                        .int("at", at)]);
+                }
             } else {
                 self.last_build_ms += crate::clock::now_ms() - t1;
                 self.caption = Some(vec![crate::strings::Msg::new("cap.going_to")
@@ -615,6 +622,36 @@ mod tests {
             assert!(said.starts_with("Going to step 20,000: step "), "{said}");
         }
         direct.stop();
+    }
+
+    /// A `step=N` link past the run's end stops at its last step and says so.
+    #[test]
+    fn a_step_link_past_the_end_says_where_the_run_ends() {
+        let page = Page::new("lesson=gosched&step=4000000", false);
+        let mut r = Runner::default();
+        r.carry_out(&page);
+        let mut frames = 0;
+        while r.going_to.is_some() {
+            r.tick(frames as f64 * 16.0).expect("a run");
+            frames += 1;
+            assert!(frames < 100_000, "never got there");
+        }
+        let e = r.engine.as_ref().unwrap();
+        assert!(
+            e.stopped().is_some(),
+            "the gosched program ends: {:?} at {} ({:?})",
+            e.stopped(),
+            e.steps(),
+            r.caption
+        );
+        let said = crate::strings::Text::english().msgs(r.caption.as_deref().expect("a caption"));
+        assert_eq!(
+            said,
+            format!(
+                "This link asks for step 4,000,000, but the run ends at step {}: this is its last step.",
+                crate::strings::Text::english().int(e.steps())
+            )
+        );
     }
 
     /// Every "show me" of every lesson lands on a step of the run where its item

@@ -78,6 +78,11 @@ pub struct Settings {
 }
 
 impl Settings {
+    /// The quiz is the whole page (`?quiz=` on its own, or in an embed): no machine.
+    pub fn quiz_only(&self) -> bool {
+        self.quiz.is_some() && (self.embed || self.lesson.is_none())
+    }
+
     /// Settings from a query string, with a notice for each bad value.
     pub fn from_query(query: &str, isolated: bool) -> (Settings, Vec<Msg>) {
         let (u, mut notes) = url::parse(query);
@@ -122,6 +127,12 @@ impl Settings {
             st.apply_lesson();
         } else if let Some(sc) = &u.scenario {
             st.spec.scenario = sc.clone();
+        }
+        // A quiz page shows the quiz alone: the run behind it waits, deterministic
+        // (no threads to start for a machine nobody sees).
+        if st.quiz_only() {
+            st.driver = Driver::Sim;
+            st.paused = true;
         }
         // Each parameter is checked on its own: a bad one gets the default, as every
         // other bad value does, and the good ones stay.
@@ -801,8 +812,8 @@ impl Page {
             }
             Action::SpawnText(t) => self.spawn_text = t,
             Action::Spawn(kind) => {
-                if self.settings.spec.scenario != "playground" {
-                    return;
+                if !self.accepts_spawns() {
+                    return self.say(Msg::new("notice.no_accept_loop"));
                 }
                 if self.run.finished() {
                     return self.ended_notice();
@@ -1054,6 +1065,13 @@ impl Page {
 
     /// The Go program the machine runs: the learner's, else the lesson's or scenario's
     /// own.
+    /// Whether the program runs an accept loop that takes spawn requests (its own
+    /// code calls `explorer.ReadRequest`): only then are spawns offered.
+    pub fn accepts_spawns(&self) -> bool {
+        self.source()
+            .is_some_and(|s| crate::compiler::reads_requests(&s))
+    }
+
     pub fn source(&self) -> Option<String> {
         self.settings
             .spec
@@ -1387,6 +1405,43 @@ mod tests {
         p.apply(Action::Spawn(GKind::Cpu));
         assert_eq!(p.commands.len(), n, "nothing spawned");
         assert!(p.notice_text().unwrap().contains("\"forty\""));
+    }
+
+    /// A quiz page (alone or embedded) is the quiz: the run behind it is the
+    /// deterministic one and waits; a quiz beside a lesson keeps the lesson's machine.
+    #[test]
+    fn a_quiz_page_starts_no_threads_and_no_clock() {
+        for q in ["quiz=all", "quiz=sched-q1&embed=1"] {
+            let p = Page::new(q, true);
+            assert!(p.settings.quiz_only(), "{q}");
+            assert_eq!(p.settings.driver, Driver::Sim, "{q}");
+            assert!(p.settings.paused, "{q}");
+        }
+        let p = Page::new("lesson=gosched&quiz=sched-q4", true);
+        assert!(!p.settings.quiz_only());
+    }
+
+    /// Spawning needs an accept loop: the playground's program has one; the
+    /// learner's own program without `explorer.ReadRequest`, or a lesson's, does not,
+    /// and a spawn there is refused with a sentence that says why.
+    #[test]
+    fn spawns_are_offered_only_to_a_program_with_an_accept_loop() {
+        let mut p = page("");
+        assert!(p.accepts_spawns());
+        p.apply(Action::RunSource(
+            "package main\n\nimport \"fmt\"\n\nfunc main() { fmt.Println(1) }\n".into(),
+        ));
+        assert!(p.diags.is_empty(), "{:?}", p.diags);
+        assert!(!p.accepts_spawns());
+        let n = p.commands.len();
+        p.apply(Action::Spawn(GKind::Cpu));
+        assert_eq!(p.commands.len(), n, "nothing spawned");
+        assert!(p.notice_text().unwrap().contains("explorer.ReadRequest"));
+        let mut l = page("lesson=gosched");
+        assert!(!l.accepts_spawns());
+        let n = l.commands.len();
+        l.apply(shortcut("c").unwrap());
+        assert_eq!(l.commands.len(), n);
     }
 
     #[test]

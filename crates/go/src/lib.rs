@@ -815,6 +815,28 @@ impl GoProgram {
     pub fn program(self: &Arc<Self>) -> gmp_core::Program {
         gmp_core::Program::from_code(self.clone())
     }
+    /// Whether the program's own code reads the explorer's requests (calls
+    /// `gmp/explorer.ReadRequest`): only then does something accept the goroutines the
+    /// page's Spawn buttons and the CLI's inputs ask for.
+    pub fn reads_requests(&self) -> bool {
+        let funcs = &self.prog.funcs;
+        let of_explorer =
+            |name: &str| name.starts_with("gmp/explorer.") || name.starts_with("explorer.");
+        let targets: Vec<usize> = funcs
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| of_explorer(&f.name) && f.name.ends_with(".ReadRequest"))
+            .map(|(i, _)| i)
+            .collect();
+        funcs.iter().filter(|f| !of_explorer(&f.name)).any(|f| {
+            f.code.iter().any(|i| match i {
+                vm::I::Call { f, .. } | vm::I::Closure(_, f, _) => targets.contains(&(*f as usize)),
+                vm::I::Native { n, .. } => *n == vm::Native::TakeRequests,
+                _ => false,
+            })
+        })
+    }
+
     /// Function names and frame sizes, for `gmp check --frames`.
     pub fn frames(&self) -> Vec<(String, u64, bool)> {
         self.prog

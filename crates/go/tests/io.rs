@@ -567,3 +567,17 @@ fn the_accept_loop_seeks_like_a_replay() {
         );
     }
 }
+
+/// Only a program whose own code reads the explorer's requests accepts spawns: the
+/// playground's accept loop does; a program that uses gmp/explorer's slow file, or no
+/// gmp/explorer at all, does not (the page then offers no Spawn buttons).
+#[test]
+fn only_a_program_that_reads_requests_accepts_spawns() {
+    let playground = gmp_go::scenarios::find("playground").unwrap();
+    let src = gmp_go::scenarios::source(playground, &playground.params(&[]).unwrap());
+    assert!(gmp_go::compile(&src).unwrap().reads_requests());
+    let slow_file = "package main\n\nimport (\n\t\"fmt\"\n\t\"time\"\n\n\t\"gmp/explorer\"\n)\n\nfunc main() {\n\tf := explorer.SlowFile(time.Millisecond)\n\tb := make([]byte, 1)\n\tn, _ := f.Read(b)\n\tfmt.Println(n)\n}\n";
+    assert!(!gmp_go::compile(slow_file).unwrap().reads_requests());
+    let plain = "package main\n\nimport \"fmt\"\n\nfunc main() { fmt.Println(1) }\n";
+    assert!(!gmp_go::compile(plain).unwrap().reads_requests());
+}

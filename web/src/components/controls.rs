@@ -119,13 +119,20 @@ pub fn controls(props: &ControlsProps) -> Html {
     } else {
         "controls.pause"
     });
+    // Spawning is offered only where the program has an accept loop to take it.
+    let accepts = use_memo((page.source(), crate::compiler::module()), |(src, _)| {
+        src.as_deref().is_some_and(crate::compiler::reads_requests)
+    });
     let (settings, time) = (
         props.part != ControlsPart::Time,
         props.part != ControlsPart::Settings,
     );
     html! {
         <section class={classes!("controls", format!("controls-{:?}", props.part).to_lowercase())} aria-label={s.t("controls.label")}>
-            if settings && st.spec.scenario == "playground" {
+            if settings && !*accepts && st.spec.scenario == "playground" {
+                <p id="no-accept-loop" class="help-always">{ s.t("controls.no_accept_loop") }</p>
+            }
+            if settings && *accepts {
             <fieldset id="spawn-controls">
                 <legend>{ s.t("controls.spawn_legend") }</legend>
                 <label>{ s.t("controls.n") }{ " " }<input id="spawn-n" type="text" inputmode="numeric" size="6"

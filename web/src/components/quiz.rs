@@ -244,7 +244,8 @@ pub fn quiz_panel(props: &QuizProps) -> Html {
                         progress.set((p, ok));
                     })
                 };
-                let show = q.show.clone();
+                // "Show me" keeps the page's language.
+                let show = if l == "en" { q.show.clone() } else { format!("{}&lang={l}", q.show) };
                 html! {
                     <form class="question" data-qid={q.id.clone()} onsubmit={submit}>
                         <fieldset>
@@ -253,7 +254,9 @@ pub fn quiz_panel(props: &QuizProps) -> Html {
                                 <p class="untranslated">{ s.t("quiz.untranslated") }</p>
                             }
                             { for t.options.iter().enumerate().map(|(i, o)| html!{
-                                <label class="option" lang={in_lang.to_string()}>
+                                <label class={classes!("option",
+                                    (chosen.is_some() && i == q.correct).then_some("is-answer"),
+                                    (chosen == Some(i) && i != q.correct).then_some("was-picked"))} lang={in_lang.to_string()}>
                                     <input type="radio" name={format!("q-{}", q.id)} value={i.to_string()}
                                         checked={sel == Some(i)} onchange={on_pick(i)} disabled={chosen.is_some()} />
                                     { o }
@@ -264,6 +267,10 @@ pub fn quiz_panel(props: &QuizProps) -> Html {
                         if let Some(c) = chosen {
                             <div class={classes!("feedback", if c == q.correct { "right" } else { "wrong" })} role="status">
                                 <strong>{ s.t(if c == q.correct { "quiz.correct" } else { "quiz.wrong" }) }</strong>
+                                if c != q.correct {
+                                    { " " }<span class="the-answer">{ s.t("quiz.the_answer") }{ " " }
+                                        <q lang={in_lang.to_string()}>{ t.options.get(q.correct).cloned().unwrap_or_default() }</q></span>
+                                }
                                 { " " }<span lang={in_lang.to_string()}>{ rich(&t.explanation) }</span>{ " " }
                                 <a class="show-me" href={show} target={if props.embed { "_blank" } else { "_self" }}>{ s.t("quiz.show_me") }</a>
                             </div>
