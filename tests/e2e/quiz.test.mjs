@@ -123,8 +123,13 @@ test('Show me opens the lesson, and a generated question opens its paused state'
   const page = await freshPage();
   await page.goto(`${site.url}?quiz=sched-q4`);
   await answer(page, 'sched-q4', byId['sched-q4'].correct);
+  assert.match(await page.getAttribute('form[data-qid="sched-q4"] .show-me', 'href'), /lesson=gosched&show=1$/);
   await page.click('form[data-qid="sched-q4"] .show-me');
   await page.waitForSelector('#lesson[data-lesson="gosched"]');
+  // It opens at the moment the question is about (the lesson's "show me" of Gosched),
+  // and the address then carries that step.
+  await page.waitForFunction(() => /called runtime\.Gosched/.test(document.querySelector('#caption')?.textContent || ''), null, { timeout: 20_000 });
+  await page.waitForFunction(() => /[?&]step=\d+/.test(location.search) && !/show=/.test(location.search));
   // In Thai, "Show me" opens the lesson in Thai.
   await page.goto(`${site.url}?quiz=sched-q4&lang=th`);
   await page.waitForSelector('form[data-qid="sched-q4"] .feedback');

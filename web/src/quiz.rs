@@ -117,6 +117,8 @@ pub fn from_js(v: &wasm_bindgen::JsValue) -> Result<Vec<Question>, String> {
         let show = get(&q, "show");
         let lesson = s(&show, "lesson");
         let step = get(&show, "step").as_f64();
+        // The lesson's "show me" item the question is about: the moment it shows.
+        let item = get(&show, "item").as_f64();
         out.push(Question {
             id: s(&q, "id"),
             source: s(&q, "source"),
@@ -128,9 +130,10 @@ pub fn from_js(v: &wasm_bindgen::JsValue) -> Result<Vec<Question>, String> {
                 .filter(|(l, _)| *l != "en")
                 .filter_map(|(l, _)| text(&get(&q, l)).map(|t| (l.to_string(), t)))
                 .collect(),
-            show: match step {
-                Some(n) => format!("?lesson={lesson}&step={n}"),
-                None => format!("?lesson={lesson}"),
+            show: match (step, item) {
+                (Some(n), _) => format!("?lesson={lesson}&step={n}"),
+                (None, Some(i)) => format!("?lesson={lesson}&show={i}"),
+                (None, None) => format!("?lesson={lesson}"),
             },
         });
     }

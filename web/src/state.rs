@@ -226,6 +226,7 @@ impl Settings {
             pass: self.pass,
             inputs: inputs.to_vec(),
             source: self.spec.source.clone(),
+            show: None,
         }
     }
 
@@ -600,6 +601,19 @@ impl Page {
         // Show the machine at once on the deterministic driver; a live run replaces it
         // when the workers are ready (starting them takes a moment).
         page.build(page.settings.inputs.clone());
+        // `show=N`: the lesson's Nth item, as its "Show me" button finds it.
+        if let Some(i) = u.show {
+            let found = page
+                .settings
+                .lesson
+                .and_then(lessons::find)
+                .is_some_and(|l| l.bookmarks.get(i).copied().flatten().is_some());
+            if found && page.settings.start_step.is_none() {
+                page.apply(Action::Bookmark(i));
+            } else if !found {
+                page.say(Msg::new("notice.bad_show").with("value", i.to_string()));
+            }
+        }
         page
     }
 
@@ -1405,6 +1419,31 @@ mod tests {
         p.apply(Action::Spawn(GKind::Cpu));
         assert_eq!(p.commands.len(), n, "nothing spawned");
         assert!(p.notice_text().unwrap().contains("\"forty\""));
+    }
+
+    /// `show=N` opens a lesson at its Nth "show me" item: the same search the button
+    /// runs; an item the lesson does not have is refused with a sentence.
+    #[test]
+    fn show_n_runs_the_lessons_show_me_search() {
+        let p = page("lesson=gosched&show=1");
+        assert!(p.settings.paused);
+        assert!(
+            p.commands
+                .iter()
+                .any(|(_, c)| matches!(c, Command::StepTo(..))),
+            "{:?}",
+            p.commands
+        );
+        let p = page("lesson=gosched&show=9");
+        assert!(p.notice_text().unwrap().contains("show=9"));
+        assert!(!p
+            .commands
+            .iter()
+            .any(|(_, c)| matches!(c, Command::StepTo(..))));
+        assert!(
+            !p.query().contains("show="),
+            "the address carries steps, not show"
+        );
     }
 
     /// A quiz page (alone or embedded) is the quiz: the run behind it is the

@@ -67,6 +67,9 @@ pub struct UrlState {
     pub inputs: Vec<(u64, Input)>,
     /// `src=`: the learner's own Go program.
     pub source: Option<String>,
+    /// `show=N`: a lesson opens at its Nth "what to look at" item (its "Show me"
+    /// search runs once; the address then carries the step it found, not `show`).
+    pub show: Option<usize>,
 }
 
 impl Default for UrlState {
@@ -88,6 +91,7 @@ impl Default for UrlState {
             pass: None,
             inputs: vec![],
             source: None,
+            show: None,
         }
     }
 }
@@ -234,6 +238,10 @@ pub fn parse(query: &str) -> (UrlState, Vec<Msg>) {
             "lang" => st.lang = Some(v),
             "embed" => st.embed = v == "1" || v == "true",
             "quiz" => st.quiz = Some(v),
+            "show" => match v.parse::<usize>() {
+                Ok(n) if n < 32 => st.show = Some(n),
+                _ => notes.push(Msg::new("notice.bad_show").with("value", &v)),
+            },
             "pass" => match v.parse::<u32>() {
                 Ok(n) if n >= 1 => st.pass = Some(n),
                 _ => notes.push(Msg::new("notice.bad_pass").with("value", &v)),

@@ -446,3 +446,28 @@ fn the_boot_sentences_of_index_html_exist_in_every_language() {
         }
     }
 }
+
+/// A question's "Show me" opens a lesson that exists, at a "show me" item it has.
+#[test]
+fn every_quiz_show_me_names_a_lesson_and_one_of_its_items() {
+    let j = parse_json(&read("static/quiz/questions.json").unwrap()).unwrap();
+    let Some(Json::Arr(qs)) = j.get("questions") else {
+        panic!("questions.json has no questions");
+    };
+    let mut items = 0;
+    for q in qs {
+        let id = q.get("id").and_then(Json::str).unwrap_or("?");
+        let show = q.get("show").expect(id);
+        let lesson = show.get("lesson").and_then(Json::str).unwrap_or("");
+        let l =
+            crate::lessons::find(lesson).unwrap_or_else(|| panic!("{id}: no lesson {lesson:?}"));
+        if let Some(Json::Num(i)) = show.get("item") {
+            assert!(
+                l.bookmarks.get(*i as usize).copied().flatten().is_some(),
+                "{id}: {lesson} has no show-me item {i}"
+            );
+            items += 1;
+        }
+    }
+    assert!(items >= 10, "{items} questions open at their moment");
+}
