@@ -66,6 +66,7 @@ pub fn machine(props: &MachineProps) -> Html {
                     <div class="pgrid" ref={grid.clone()}>
                         { for snap.ps.iter().map(|p| html!{
                             <PCard key={p.id} p={p.clone()} runner={props.runner.clone()} frame={props.frame} compact={props.compact}
+                                dense={props.compact && snap.ps.len() > 4}
                                 pick={props.pick.clone()} open={props.rings_open.contains(&p.id)} on_toggle={props.on_ring.clone()} text={s.clone()} /> }) }
                     </div>
                     { arrows(&ui.arrows, snap.ps.len(), &grid, s) }

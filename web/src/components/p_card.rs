@@ -39,6 +39,10 @@ pub struct PCardProps {
     /// order, head first, instead of the 256-slot ring.
     #[prop_or_default]
     pub compact: bool,
+    /// A compact card among more than four: one row (running, runnext, the queue's
+    /// first goroutines), the slots' labels left to their titles.
+    #[prop_or_default]
+    pub dense: bool,
 }
 
 /// How many of a P's queued goroutines a compact card names before "+N".
@@ -59,8 +63,9 @@ pub fn p_card(props: &PCardProps) -> Html {
         Callback::from(move |_: MouseEvent| t.emit(id))
     };
     let ring_id = format!("ring-{}", p.id);
+    let limit = if props.dense { 2 } else { COMPACT_QUEUE };
     html! {
-        <article class={classes!("pcard", pstatus(p.status), flash.map(|f| format!("flash-{}", f.what)), props.open.then_some("ring-open"))}
+        <article class={classes!("pcard", pstatus(p.status), flash.map(|f| format!("flash-{}", f.what)), props.open.then_some("ring-open"), props.dense.then_some("dense"))}
             data-p={p.id.to_string()} data-status={pstatus(p.status)} aria-label={format!("P{}", p.id)}>
             <header>
                 <strong>{ format!("P{}", p.id) }</strong>
@@ -81,10 +86,10 @@ pub fn p_card(props: &PCardProps) -> Html {
             if props.compact && !props.open {
                 <div class="runq-row" aria-label={s.t_args("p.ring_label", &[("n", s.int(p.ring.len()))])}>
                     <span class="lbl">{ format!("runq {}", p.ring.len()) }</span>
-                    { for p.ring.iter().take(if p.ring.len() > COMPACT_QUEUE + 1 { COMPACT_QUEUE } else { p.ring.len() })
+                    { for p.ring.iter().take(if p.ring.len() > limit + 1 { limit } else { p.ring.len() })
                         .map(|&g| token(g, ui, s, sel, "")) }
-                    if p.ring.len() > COMPACT_QUEUE + 1 {
-                        <span class="more">{ format!("+{}", p.ring.len() - COMPACT_QUEUE) }</span>
+                    if p.ring.len() > limit + 1 {
+                        <span class="more">{ format!("+{}", p.ring.len() - limit) }</span>
                     }
                 </div>
             } else if props.open {
