@@ -451,12 +451,19 @@ pub fn go_source(props: &SourceProps) -> Html {
         .filter(|&l| l > 0);
     // The line the code box keeps in view: the selected goroutine's, else the line
     // of the goroutine running on the lowest-numbered P that runs one of the program's.
+    // (One pass over the goroutines, however many there are.)
     let running: Vec<u64> = snap.ps.iter().filter_map(|p| p.curg).collect();
-    let running_line = running
+    let mut lines_of_running = vec![0u32; running.len()];
+    for g in snap
+        .gs
         .iter()
-        .filter_map(|&g| snap.gs.iter().find(|x| x.goid == g))
-        .find(|g| g.line > 0 && g.kind != GKind::System)
-        .map(|g| g.line);
+        .filter(|g| g.line > 0 && g.kind != GKind::System)
+    {
+        if let Some(i) = running.iter().position(|&r| r == g.goid) {
+            lines_of_running[i] = g.line;
+        }
+    }
+    let running_line = lines_of_running.into_iter().find(|&l| l > 0);
     let follow = selected_line.or(running_line);
     let hl = hl_running.clone();
     let g_pick = Pick {
