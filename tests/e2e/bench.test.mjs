@@ -111,7 +111,7 @@ for (const [w, h] of [[860, 700], [390, 844]]) {
         if (m.follow) {
           // The line followed is a running goroutine's, and it is in the code box and in view.
           assert.ok(m.running.includes(m.follow.token), `step ${i}: line ${m.follow.line} shows a running goroutine (${m.follow.token} of ${m.running})`);
-          inside(m.follow, m.win, `step ${i}: the running goroutine's line ${m.follow.line}`);
+          inside(m.follow, m.win, `step ${i}: the running goroutine's line ${m.follow.line} (code box ${JSON.stringify(m.code)})`);
           assert.ok(m.follow.top >= m.code.top - 1 && m.follow.bottom <= m.code.bottom + 1, `step ${i}: line ${m.follow.line} is inside the code box`);
           seen.add(m.follow.line);
         }

@@ -285,7 +285,10 @@ test('stepping tools: skip start-up, next Gosched, a search that cannot succeed,
   const at = Number((await page.textContent('#stepno')).replace(/\D/g, ''));
   await page.click('button.next[data-target="steal"]');
   await page.waitForFunction(() => /^Not found/.test(document.querySelector('#caption').textContent));
-  assert.ok(Number((await page.textContent('#stepno')).replace(/\D/g, '')) > at);
+  // It leaves the run where it was (it had run to the program's end), and says so.
+  assert.equal(Number((await page.textContent('#stepno')).replace(/\D/g, '')), at);
+  assert.match(await page.textContent('#caption'), /stays where it was/);
+  assert.equal(await page.isDisabled('#step'), false, 'the learner can go on stepping');
   noErrors(page, assert);
   await page.close();
 });

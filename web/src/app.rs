@@ -246,6 +246,7 @@ pub fn app() -> Html {
         use_effect_with((), |_| {
             if crate::embed::in_frame() {
                 crate::embed::watch_height();
+                crate::embed::watch_visible();
             }
         });
     }
@@ -358,14 +359,19 @@ pub fn app() -> Html {
             </header>
             if !quiz_only {
             <Notices page={page_rc.clone()} dispatch={dispatch.clone()} text={s.clone()} open_live={open_link.clone()}
-                out_of_threads={out_of_threads} exit={exit} />
+                out_of_threads={out_of_threads} exit={if st.lesson.is_some() { None } else { exit }} />
             }
             if let (Some(l), false) = (st.lesson, quiz_only) {
                 // A lesson: the bench (time, the step's caption, the code and a compact
                 // machine) fits one screen; the lesson's words, the run's settings and the
                 // rest of the machine follow.
                 <section id="bench" class="bench" aria-label={s.t("bench.label")}>
-                    <Controls page={page_rc.clone()} dispatch={dispatch.clone()} text={s.clone()} gomaxprocs={snap.gomaxprocs} now={snap.now} part={ControlsPart::Time} />
+                    <div class="bench-head">
+                        <Controls page={page_rc.clone()} dispatch={dispatch.clone()} text={s.clone()} gomaxprocs={snap.gomaxprocs} now={snap.now} part={ControlsPart::Time} />
+                        // Which lesson this is, and its words below the bench.
+                        <p class="bench-title"><strong>{ s.lesson(l).title }</strong>{ " · " }
+                            <a href="#lesson">{ s.t("bench.read") }</a></p>
+                    </div>
                     <StepCaption runner={runner.clone()} frame={frame} steppable={!page.run.live && !page.run.finished() && st.paused} text={s.clone()} />
                     <div class="bench-grid">
                         <GoSource page={page_rc.clone()} dispatch={dispatch.clone()} runner={runner.clone()} frame={frame}
@@ -375,9 +381,10 @@ pub fn app() -> Html {
                             live={page.run.live} ended={exit.is_some()} text={s.clone()} compact=true />
                     </div>
                     <StepTools page={page_rc.clone()} dispatch={dispatch.clone()} runner={runner.clone()} frame={frame} text={s.clone()} />
+                    { crate::components::notices::exited(exit, &s) }
                 </section>
                 if let Some(q) = &st.quiz {
-                    <QuizPanel text={s.clone()} only={q.clone()} seed={st.spec.seed} embed={st.embed} pass={st.pass} link={link.clone()} />
+                    <QuizPanel text={s.clone()} only={q.clone()} seed={st.spec.seed} embed={st.embed} pass={st.pass} link={link.clone()} lang={st.lang.clone()} />
                 }
                 <LessonPanel text={s.clone()} lesson={l} variant={st.variant} output={output} embed={st.embed}
                     finished={page.run.finished()} on_variant={on_variant} on_bookmark={on_bookmark} link={link.clone()} open_link={open_link.clone()}
@@ -395,7 +402,7 @@ pub fn app() -> Html {
             <StepTools page={page_rc.clone()} dispatch={dispatch.clone()} runner={runner.clone()} frame={frame} text={s.clone()} />
             }
             if let Some(q) = &st.quiz {
-                <QuizPanel text={s.clone()} only={q.clone()} seed={st.spec.seed} embed={st.embed} pass={st.pass} link={link.clone()} />
+                <QuizPanel text={s.clone()} only={q.clone()} seed={st.spec.seed} embed={st.embed} pass={st.pass} link={link.clone()} lang={st.lang.clone()} />
             }
             if !quiz_only {
             <div class="stage">

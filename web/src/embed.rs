@@ -87,6 +87,104 @@ pub fn watch_height() {
     on_resize.forget();
 }
 
+thread_local! {
+    /// The part of the page a person can see, top and bottom in the page's client
+    /// coordinates, when it is inside a frame (`watch_visible`): a frame as tall as its
+    /// content fills no window of its own, the course page's window shows a part of it.
+    static VISIBLE: std::cell::Cell<Option<(f64, f64)>> = const { std::cell::Cell::new(None) };
+}
+
+/// Follows which part of the page the embedding page's window shows: an
+/// IntersectionObserver with the implicit root measures `main` against the top-level
+/// window, in this page's coordinates, even across origins (to 1 % of `main`'s height).
+pub fn watch_visible() {
+    use wasm_bindgen::closure::Closure;
+    use wasm_bindgen::JsCast;
+    let Some(main) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector("main").ok().flatten())
+    else {
+        return;
+    };
+    let on_change = Closure::<dyn FnMut(js_sys::Array)>::new(|entries: js_sys::Array| {
+        if let Some(e) = entries
+            .iter()
+            .last()
+            .and_then(|e| e.dyn_into::<web_sys::IntersectionObserverEntry>().ok())
+        {
+            let r = e.intersection_rect();
+            VISIBLE.set(Some((r.top(), r.bottom())));
+        }
+    });
+    let steps = js_sys::Array::new();
+    for i in 0..=100 {
+        steps.push(&(i as f64 / 100.0).into());
+    }
+    let opts = web_sys::IntersectionObserverInit::new();
+    opts.set_threshold(&steps);
+    if let Ok(obs) =
+        web_sys::IntersectionObserver::new_with_options(on_change.as_ref().unchecked_ref(), &opts)
+    {
+        obs.observe(&main);
+    }
+    on_change.forget();
+}
+
+/// In a frame: follows which part of element `el` the embedding page's window shows,
+/// as offsets from its top (`seen`; None while none of it is shown). The element's
+/// visible share changes as that page scrolls, so an IntersectionObserver on it
+/// (thresholds of 1 %) reports each change, across origins.
+pub fn watch_seen(
+    el: &web_sys::HtmlElement,
+    seen: std::rc::Rc<std::cell::Cell<Option<(f64, f64)>>>,
+) -> Option<web_sys::IntersectionObserver> {
+    use wasm_bindgen::closure::Closure;
+    use wasm_bindgen::JsCast;
+    if !in_frame() {
+        return None;
+    }
+    let on_change = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
+        if let Some(e) = entries
+            .iter()
+            .last()
+            .and_then(|e| e.dyn_into::<web_sys::IntersectionObserverEntry>().ok())
+        {
+            let (r, b) = (e.intersection_rect(), e.bounding_client_rect());
+            seen.set(if e.is_intersecting() && r.height() > 0.0 {
+                Some((r.top() - b.top(), r.bottom() - b.top()))
+            } else {
+                None
+            });
+        }
+    });
+    let steps = js_sys::Array::new();
+    for i in 0..=100 {
+        steps.push(&(i as f64 / 100.0).into());
+    }
+    let opts = web_sys::IntersectionObserverInit::new();
+    opts.set_threshold(&steps);
+    let obs =
+        web_sys::IntersectionObserver::new_with_options(on_change.as_ref().unchecked_ref(), &opts)
+            .ok()?;
+    obs.observe(el);
+    on_change.forget();
+    Some(obs)
+}
+
+/// The part of the page a person sees, top and bottom in client coordinates: the
+/// window, or in a frame the part the embedding page's window shows (the window
+/// until it is known).
+pub fn visible() -> (f64, f64) {
+    let h = web_sys::window()
+        .and_then(|w| w.inner_height().ok())
+        .and_then(|v| v.as_f64())
+        .unwrap_or(0.0);
+    match VISIBLE.get() {
+        Some((top, bottom)) if in_frame() && bottom > top => (top.max(0.0), bottom.min(h)),
+        _ => (0.0, h),
+    }
+}
+
 /// The content's height, for `resize` messages: the bottom of the page's `main`
 /// element, not the document's scroll height (which is never less than the frame's
 /// own height, so a frame told that could only ever grow).

@@ -44,6 +44,9 @@ pub struct Runner {
     /// What the last Step did, in words ([`crate::caption`]); cleared when the run
     /// moves on by itself.
     pub caption: Option<Vec<crate::strings::Msg>>,
+    /// The caption each Step left, by the step count it reached: Step back and the
+    /// scrubber show what the step they land on did (the latest 10,000).
+    captions: std::collections::BTreeMap<u64, Vec<crate::strings::Msg>>,
     /// The step count before each Step, so Step back undoes a whole merged step.
     marks: Vec<u64>,
     /// Play by steps: this many Steps a second instead of virtual time.
@@ -224,6 +227,7 @@ impl Runner {
                     old.stop();
                 }
                 self.reset_view();
+                self.captions.clear();
                 self.paused = paused;
                 self.speed = speed;
                 let live = live.then_some((if paused { 1e-9 } else { speed }, POOL_THREADS));
@@ -235,6 +239,10 @@ impl Runner {
                 self.last_build_ms = crate::clock::now_ms() - t0;
             }
             Command::Apply(input) => {
+                // An input changes the run from this step on: later captions are gone.
+                if let Some(at) = self.engine.as_ref().map(|e| e.steps()) {
+                    self.captions.retain(|&k, _| k <= at);
+                }
                 if let Some(e) = self.engine.as_mut() {
                     if let Input::Spawn(_, n) = input {
                         // The explorer's goroutine limit, said in the learner's words
@@ -264,6 +272,7 @@ impl Runner {
                 let marks = std::mem::take(&mut self.marks);
                 self.reset_view();
                 self.marks = marks;
+                self.caption = self.captions.get(&target).cloned();
             }
             Command::Seek(n) if self.engine.as_ref().is_some_and(|e| e.is_live()) => {
                 let t0 = crate::clock::now_ms();
@@ -278,6 +287,7 @@ impl Runner {
                 e.rewind_to(n).map_err(engine_error)?;
                 self.reset_view();
                 self.marks.clear();
+                self.caption = self.captions.get(&n).cloned();
                 self.seek_ms = Some(crate::clock::now_ms() - t0);
             }
             Command::Clock { paused, speed } => {
@@ -432,8 +442,13 @@ impl Runner {
             _ => crate::caption::caption(&evs, &before, &moved, &name),
         };
         text.append(&mut confirmed);
+        // A search that finds nothing leaves the run where it was (it may have run to
+        // the program's end, where nothing more could be done), and says how far it
+        // looked.
+        let mut rewound = false;
         if !found {
             text = crate::caption::not_found(e.steps() - first, e.stopped().is_some());
+            rewound = e.rewind_to(first).is_ok();
         } else if text.is_empty() {
             use crate::strings::Msg;
             text = vec![match e.stopped() {
@@ -442,6 +457,18 @@ impl Runner {
                 None => Msg::new("cap.quiet")
                     .with("steps", crate::strings::Arg::Int(MAX_MERGED_STEPS as i64)),
             }];
+        }
+        if rewound {
+            let mut marks = std::mem::take(&mut self.marks);
+            marks.pop();
+            self.reset_view();
+            self.marks = marks;
+        }
+        if let Some(at) = self.engine.as_ref().map(|e| e.steps()) {
+            self.captions.insert(at, text.clone());
+            if self.captions.len() > 10_000 {
+                self.captions.pop_first();
+            }
         }
         self.caption = Some(text);
     }
@@ -622,6 +649,30 @@ mod tests {
             assert!(said.starts_with("Going to step 20,000: step "), "{said}");
         }
         direct.stop();
+    }
+
+    /// A search that finds nothing (no steal on one P) leaves the run at the step it
+    /// started from, still steppable, and says how far it looked.
+    #[test]
+    fn a_search_that_finds_nothing_leaves_the_run_where_it_was() {
+        let page = Page::new("lesson=gosched", false);
+        let mut r = Runner::default();
+        r.carry_out(&page);
+        r.step_to(Some((StepTarget::MainStarts, None)));
+        let at = r.engine.as_ref().unwrap().steps();
+        r.step_to(Some((StepTarget::Steal, None)));
+        let e = r.engine.as_ref().unwrap();
+        assert_eq!(e.steps(), at);
+        assert!(e.stopped().is_none());
+        let said = crate::strings::Text::english().msgs(r.caption.as_deref().unwrap());
+        assert!(
+            said.starts_with("Not found: the run ended ")
+                && said.ends_with("it stays where it was."),
+            "{said}"
+        );
+        // Step goes on from there.
+        r.step_to(None);
+        assert!(r.engine.as_ref().unwrap().steps() > at);
     }
 
     /// A `step=N` link past the run's end stops at its last step and says so.
@@ -849,6 +900,14 @@ mod tests {
         r.carry_out(&page);
         let back = r.engine.as_ref().unwrap().steps();
         assert!(back < at);
+        // ... and shows what the step it lands on did, not the idle hint.
+        assert_eq!(
+            r.caption
+                .as_deref()
+                .map(|c| crate::strings::Text::english().msgs(c)),
+            Some(captions[captions.len() - 2].clone()),
+            "the caption after Step back"
+        );
         page.apply(Action::Step);
         r.carry_out(&page);
         assert_eq!(
@@ -1026,12 +1085,13 @@ mod tests {
             "{c}"
         );
         let at = r.engine.as_ref().unwrap().steps();
-        // A search that cannot succeed (no steal with one P) says so and stops.
+        // A search that cannot succeed (no steal with one P) says so, and the run
+        // stays where it was.
         page.apply(Action::StepTo(StepTarget::Steal));
         r.carry_out(&page);
         let c = en(&r);
         assert!(c.starts_with("Not found"), "{c}");
-        assert!(r.engine.as_ref().unwrap().steps() > at);
+        assert_eq!(r.engine.as_ref().unwrap().steps(), at);
         // Play by steps: 10 Steps a second, 1 s of page time, is 10 Steps.
         let mut page = Page::new("lesson=gosched", false);
         let mut r = Runner::default();

@@ -3,7 +3,7 @@
 
 use yew::prelude::*;
 
-use super::{focus, opener, place_near, refocus};
+use super::{focus_in_place, opener, place_near, refocus};
 use crate::runner::Shared;
 use crate::state::Action;
 use crate::strings::{Msg, Text};
@@ -23,15 +23,15 @@ pub fn g_detail(props: &GDetailProps) -> Html {
     let dialog_ref = use_node_ref();
     {
         let (close_ref, dialog_ref) = (close_ref.clone(), dialog_ref.clone());
-        use_effect_with(props.goid, move |_| {
+        use_effect_with(props.goid, move |&goid| {
             // Next to the token that opened it (wherever it is: a P card, the code's
             // gutter, a queue, the events).
-            let anchor = opener(".g.selected");
-            if let (Some(d), Some(a)) = (dialog_ref.cast::<web_sys::HtmlElement>(), &anchor) {
-                place_near(&d, a);
+            let anchor = opener(Some(".g.selected"));
+            if let Some(d) = dialog_ref.cast::<web_sys::HtmlElement>() {
+                place_near(&d, anchor.as_ref());
             }
-            focus(&close_ref);
-            move || refocus(anchor.as_ref())
+            focus_in_place(&close_ref);
+            move || refocus(anchor.as_ref(), Some(goid))
         });
     }
     let r = props.runner.0.borrow();

@@ -136,35 +136,44 @@ pub fn focus(node: &NodeRef) {
 }
 
 /// What opened a dialog: the focused element (a button takes focus when clicked or
-/// pressed), else the first element `fallback` selects.
-pub fn opener(fallback: &str) -> Option<web_sys::Element> {
+/// pressed), else the first element `fallback` selects (none: the dialog opens at the
+/// top of what the learner sees).
+pub fn opener(fallback: Option<&str>) -> Option<web_sys::Element> {
     let doc = web_sys::window()?.document()?;
     doc.active_element()
         .filter(|e| e.tag_name() != "BODY" && e.tag_name() != "HTML")
-        .or_else(|| doc.query_selector(fallback).ok().flatten())
+        .or_else(|| fallback.and_then(|f| doc.query_selector(f).ok().flatten()))
 }
 
-/// Puts a dialog (positioned absolutely in the document) next to its opener: under
-/// it, or above it when there is no room under it in the window but there is above,
-/// its left edge at the opener's and inside the window. In an embed the window is as
-/// tall as the content, so a dialog never lands at the bottom of a tall frame, far
-/// from what the learner pressed.
-pub fn place_near(dialog: &web_sys::HtmlElement, anchor: &web_sys::Element) {
+/// Puts a dialog (positioned absolutely in the document) next to its opener, inside
+/// the part of the page the learner sees ([`crate::embed::visible`]: in a frame, the
+/// part the course page's window shows): under the opener when it fits there, else
+/// above it when it fits there, else wherever it is most visible; its left edge at the
+/// opener's, inside the page. With no opener, at the top of what is seen.
+pub fn place_near(dialog: &web_sys::HtmlElement, anchor: Option<&web_sys::Element>) {
     let Some(w) = web_sys::window() else { return };
-    let num = |v: Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue>| {
-        v.ok().and_then(|v| v.as_f64()).unwrap_or(0.0)
-    };
-    let (vw, vh) = (num(w.inner_width()), num(w.inner_height()));
+    let vw = w.inner_width().ok().and_then(|v| v.as_f64()).unwrap_or(0.0);
     let (sx, sy) = (w.scroll_x().unwrap_or(0.0), w.scroll_y().unwrap_or(0.0));
-    let a = anchor.get_bounding_client_rect();
+    let (seen_top, seen_bottom) = crate::embed::visible();
     let (dw, dh) = (dialog.offset_width() as f64, dialog.offset_height() as f64);
     let gap = 6.0;
-    let top = if a.bottom() + gap + dh > vh && a.top() - gap - dh >= 0.0 {
-        a.top() - gap - dh
-    } else {
-        a.bottom() + gap
+    let (top, left) = match anchor.map(|a| a.get_bounding_client_rect()) {
+        Some(a) => {
+            let below = a.bottom() + gap;
+            let above = a.top() - gap - dh;
+            let top = if below + dh <= seen_bottom {
+                below
+            } else if above >= seen_top {
+                above
+            } else {
+                // Neither fits: as much of it in view as can be, its top in view.
+                (seen_bottom - dh).max(seen_top + gap)
+            };
+            (top, a.left())
+        }
+        None => (seen_top + 8.0, vw - dw - 16.0),
     };
-    let left = a.left().min(vw - dw - 8.0).max(8.0);
+    let left = left.min(vw - dw - 8.0).max(8.0);
     let _ = dialog.set_attribute(
         "style",
         &format!(
@@ -175,19 +184,48 @@ pub fn place_near(dialog: &web_sys::HtmlElement, anchor: &web_sys::Element) {
     );
 }
 
+/// Focuses a dialog's first control without scrolling any page: the dialog was put
+/// where the learner looks.
+pub fn focus_in_place(node: &NodeRef) {
+    if let Some(e) = node.cast::<web_sys::HtmlElement>() {
+        let opts = web_sys::FocusOptions::new();
+        opts.set_prevent_scroll(true);
+        let _ = e.focus_with_options(&opts);
+    }
+}
+
 /// Gives focus back to a dialog's opener when the dialog closes, if focus was in the
-/// dialog (or nowhere) and the opener is still in the page.
-pub fn refocus(anchor: Option<&web_sys::Element>) {
-    let Some(a) = anchor.and_then(|a| a.dyn_ref::<web_sys::HtmlElement>()) else {
-        return;
-    };
+/// dialog (or nowhere) and the opener is still in the page. A goroutine's token may
+/// have been redrawn for another goroutine meanwhile: focus then goes to a token of
+/// the goroutine the card was about (`goid`).
+pub fn refocus(anchor: Option<&web_sys::Element>, goid: Option<u64>) {
     let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
         return;
     };
     let lost = doc.active_element().map_or(true, |e| {
         e.tag_name() == "BODY" || e.closest(".gdetail").ok().flatten().is_some()
     });
-    if lost && a.is_connected() {
-        let _ = a.focus();
+    if !lost {
+        return;
+    }
+    let same = |a: &web_sys::Element| match goid {
+        Some(g) => a
+            .get_attribute("data-goid")
+            .is_none_or(|x| x == g.to_string()),
+        None => true,
+    };
+    let target = anchor
+        .filter(|a| a.is_connected() && same(a))
+        .cloned()
+        .or_else(|| {
+            let g = goid?;
+            doc.query_selector(&format!("button.g[data-goid=\"{g}\"]"))
+                .ok()
+                .flatten()
+        });
+    if let Some(t) = target.and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok()) {
+        let opts = web_sys::FocusOptions::new();
+        opts.set_prevent_scroll(true);
+        let _ = t.focus_with_options(&opts);
     }
 }

@@ -72,12 +72,21 @@ pub fn notices(props: &NoticesProps) -> Html {
         if let Some(w) = page.pending_words() {
             <p id="pending" class="notice pending" role="status">{ w }</p>
         }
-        if let Some((code, note)) = props.exit {
+        { exited(props.exit, s) }
+        </>
+    }
+}
+
+/// The banner of the program's exit (a lesson's bench shows it under the code and
+/// the machine, where the stepping tools were, so nothing above moves).
+pub fn exited(exit: Option<(i32, &'static str)>, s: &Text) -> Html {
+    match exit {
+        Some((code, note)) => html! {
             <p id="exited" class="notice exited" role="status">
                 <strong>{ s.msg(&Msg::new("status.exited").with("code", code.to_string())) }</strong>{ " " }
                 { s.t(note) }
             </p>
-        }
-        </>
+        },
+        None => html! {},
     }
 }

@@ -68,6 +68,8 @@ pub struct QuizProps {
     pub pass: Option<u32>,
     /// A link to this page (the base of the quiz's embed code).
     pub link: String,
+    /// The page's language, as asked for (`lang=`, the picker or the browser).
+    pub lang: String,
 }
 
 /// Answers needed before the quiz can be marked complete: every question shown, or
@@ -244,8 +246,12 @@ pub fn quiz_panel(props: &QuizProps) -> Html {
                         progress.set((p, ok));
                     })
                 };
-                // "Show me" keeps the page's language.
-                let show = if l == "en" { q.show.clone() } else { format!("{}&lang={l}", q.show) };
+                // "Show me" keeps the page's language (the one asked for: its words
+                // may still be on their way).
+                let show = match props.lang.as_str() {
+                    "en" | "" => q.show.clone(),
+                    l => format!("{}&lang={l}", q.show),
+                };
                 html! {
                     <form class="question" data-qid={q.id.clone()} onsubmit={submit}>
                         <fieldset>

@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use super::{focus, opener, place_near, refocus};
+use super::{focus_in_place, opener, place_near, refocus};
 use crate::state::{Action, SHORTCUTS};
 use crate::strings::Text;
 
@@ -19,13 +19,14 @@ pub fn shortcuts(props: &ShortcutsProps) -> Html {
     {
         let (close_ref, dialog_ref) = (close_ref.clone(), dialog_ref.clone());
         use_effect_with((), move |_| {
-            // Next to the Keys button, or to whatever had focus when `?` was pressed.
-            let anchor = opener("#shortcuts-button");
-            if let (Some(d), Some(a)) = (dialog_ref.cast::<web_sys::HtmlElement>(), &anchor) {
-                place_near(&d, a);
+            // Next to what had focus when it opened (the Keys button, a token ...),
+            // else at the top of what the learner sees.
+            let anchor = opener(None);
+            if let Some(d) = dialog_ref.cast::<web_sys::HtmlElement>() {
+                place_near(&d, anchor.as_ref());
             }
-            focus(&close_ref);
-            move || refocus(anchor.as_ref())
+            focus_in_place(&close_ref);
+            move || refocus(anchor.as_ref(), None)
         });
     }
     let (d, s) = (props.dispatch.clone(), &props.text);

@@ -240,16 +240,33 @@ pub fn go_source(props: &SourceProps) -> Html {
     let picked = use_state(|| None::<u32>);
     let code_ref = use_node_ref();
     // Brings the followed line (marked `.follow` by the render) into view inside the
-    // code box when it moves to another line: only the box scrolls, never the page or
-    // a page embedding it, and a box the learner scrolled stays put until it moves.
+    // code box when it moves to another line, or on each Step of a paused run: only the
+    // box scrolls, never the page or a page embedding it, and a box the learner
+    // scrolled stays put until then.
     let followed = use_mut_ref(|| None::<String>);
+    // In a frame, the part of the code box the course page's window shows (the box
+    // may reach below a phone's screen): followed by an IntersectionObserver on the
+    // box itself, whose visible share changes as the page scrolls.
+    let seen = use_mut_ref(|| std::rc::Rc::new(std::cell::Cell::new(None::<(f64, f64)>)));
+    let observer = use_mut_ref(|| None::<(web_sys::HtmlElement, web_sys::IntersectionObserver)>);
     {
         let code_ref = code_ref.clone();
         use_effect(move || {
             if let Some(code) = code_ref.cast::<web_sys::HtmlElement>() {
-                let now = code.get_attribute("data-follow");
+                let same = observer.borrow().as_ref().is_some_and(|(e, _)| *e == code);
+                if !same {
+                    if let Some((_, old)) = observer.borrow_mut().take() {
+                        old.disconnect();
+                    }
+                    let cell = seen.borrow().clone();
+                    cell.set(None);
+                    if let Some(o) = crate::embed::watch_seen(&code, cell) {
+                        *observer.borrow_mut() = Some((code.clone(), o));
+                    }
+                }
+                let now = code.get_attribute("data-follow-key");
                 if now.is_some() && *followed.borrow() != now {
-                    follow_into_view(&code);
+                    follow_into_view(&code, seen.borrow().get());
                 }
                 *followed.borrow_mut() = now;
             }
@@ -465,6 +482,36 @@ pub fn go_source(props: &SourceProps) -> Html {
     }
     let running_line = lines_of_running.into_iter().find(|&l| l > 0);
     let follow = selected_line.or(running_line);
+    // One line number is in the Tab order (the followed line's, else the one picked,
+    // else the first); the arrow keys move between line numbers.
+    let tab_line = follow.or(*picked).unwrap_or(1);
+    let line_keys = Callback::from(|e: KeyboardEvent| {
+        let step = match e.key().as_str() {
+            "ArrowDown" => 1,
+            "ArrowUp" => -1,
+            _ => return,
+        };
+        let Some(b) = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok())
+            .filter(|b| b.class_name() == "lno")
+        else {
+            return;
+        };
+        let line = b.parent_element();
+        let next = if step > 0 {
+            line.and_then(|l| l.next_element_sibling())
+        } else {
+            line.and_then(|l| l.previous_element_sibling())
+        };
+        if let Some(n) = next
+            .and_then(|l| l.query_selector(".lno").ok().flatten())
+            .and_then(|n| n.dyn_into::<web_sys::HtmlElement>().ok())
+        {
+            e.prevent_default();
+            let _ = n.focus();
+        }
+    });
     let hl = hl_running.clone();
     let g_pick = Pick {
         on_select: props.on_select.clone(),
@@ -499,7 +546,9 @@ pub fn go_source(props: &SourceProps) -> Html {
             <details id="src-fold" class="src-fold" open=true>
             <summary>{ s.t("src.lines_label") }</summary>
             <p class="help">{ s.t("src.help") }</p>
-            <div class="code" ref={code_ref.clone()} role="list" aria-label={s.t("src.lines_label")} data-follow={follow.map(|l| l.to_string())}>
+            <div class="code" ref={code_ref.clone()} role="list" aria-label={s.t("src.lines_label")} data-follow={follow.map(|l| l.to_string())}
+                data-follow-key={follow.map(|l| if page.settings.paused { format!("{l}@{}", page.run.steps) } else { l.to_string() })}
+                onkeydown={line_keys}>
                 { for hl.iter().enumerate().map(|(i, l)| {
                     let n = i as u32 + 1;
                     let here = by_line.get(&n).map(Vec::as_slice).unwrap_or(&[]);
@@ -528,7 +577,8 @@ pub fn go_source(props: &SourceProps) -> Html {
                             (!here.is_empty()).then_some("has-g"),
                             (!bad.is_empty()).then_some("err"))}
                             title={(!bad.is_empty()).then(|| bad.join("; "))}>
-                            <button class="lno" aria-label={label} onclick={pick(n)}>{ n }</button>
+                            <button class="lno" aria-label={label} onclick={pick(n)}
+                                tabindex={if tab_line == n { "0" } else { "-1" }}>{ n }</button>
                             <span class="gut">
                                 { super::lints::marker(&found, n, s) }
                                 { for here.iter().skip(first).chain(here.iter().take(first)).take(shown)
@@ -560,7 +610,7 @@ pub fn go_source(props: &SourceProps) -> Html {
 
 /// Scrolls the code box (not the page) so that its `.follow` line is inside it, a
 /// third of the way down, when it is not inside already.
-fn follow_into_view(code: &web_sys::HtmlElement) {
+fn follow_into_view(code: &web_sys::HtmlElement, seen: Option<(f64, f64)>) {
     let Some(line) = code
         .query_selector(".ln.follow")
         .ok()
@@ -572,8 +622,33 @@ fn follow_into_view(code: &web_sys::HtmlElement) {
     // `.code` is positioned: a line's offsetTop is measured from the box's top.
     let (top, h) = (line.offset_top(), line.offset_height());
     let (scroll, view) = (code.scroll_top(), code.client_height());
-    if top < scroll || top + h > scroll + view {
-        code.set_scroll_top((top - view / 3).max(0));
+    // The part of the box the learner sees: the box, cut by the window (in a frame,
+    // by the part of it the course page's window shows: `seen`, from the box's top).
+    // On a phone the box may reach below the screen: the line is brought into the
+    // part that is seen.
+    let r = code.get_bounding_client_rect();
+    let (cut_top, cut_bottom) = match seen {
+        Some((top, bottom)) => (top.max(0.0) as i32, (r.height() - bottom).max(0.0) as i32),
+        None => {
+            let (seen_top, seen_bottom) = crate::embed::visible();
+            (
+                (seen_top - r.top()).max(0.0) as i32,
+                (r.bottom() - seen_bottom).max(0.0) as i32,
+            )
+        }
+    };
+    let (cut_top, cut_bottom) = if view - cut_top - cut_bottom < 2 * h {
+        (0, 0) // hardly any of it is seen: the whole box
+    } else {
+        (cut_top, cut_bottom)
+    };
+    // In view means a line's height clear of the seen part's bottom too: what is
+    // above the box may still grow by a line (a queue's tokens wrapping) once the
+    // step's changes are drawn.
+    let (lo, hi) = (scroll + cut_top, scroll + view - cut_bottom);
+    let margin = if hi - lo >= 4 * h { h } else { 0 };
+    if top < lo || top + h + margin > hi {
+        code.set_scroll_top((top - cut_top - (hi - lo) / 3).max(0));
     }
 }
 

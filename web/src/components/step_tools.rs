@@ -41,6 +41,22 @@ pub fn step_tools(props: &StepToolsProps) -> Html {
         let d = props.dispatch.clone();
         Callback::from(move |_: MouseEvent| d.emit(Action::StepTo(t)))
     };
+    // The button goes once main has started: focus moves on to Step, not to nowhere.
+    let skip = {
+        let d = props.dispatch.clone();
+        Callback::from(move |_: MouseEvent| {
+            d.emit(Action::StepTo(StepTarget::MainStarts));
+            if let Some(b) = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|doc| doc.get_element_by_id("step"))
+                .and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok())
+            {
+                let opts = web_sys::FocusOptions::new();
+                opts.set_prevent_scroll(true);
+                let _ = b.focus_with_options(&opts);
+            }
+        })
+    };
     let selected = page.selected;
     let rate = page.step_rate.unwrap_or(0);
     let on_rate = {
@@ -58,7 +74,7 @@ pub fn step_tools(props: &StepToolsProps) -> Html {
     html! {
         <div id="step-tools" class="step-tools" role="group" aria-label={s.t("step.group")}>
             if !main_started {
-                <button id="skip-startup" onclick={go(StepTarget::MainStarts)}>{ s.t(StepTarget::MainStarts.key()) }</button>
+                <button id="skip-startup" onclick={skip}>{ s.t(StepTarget::MainStarts.key()) }</button>
             }
             <span class="next-label">{ s.t("step.next") }</span>
             { for StepTarget::NEXT.iter().map(|&t| {
