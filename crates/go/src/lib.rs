@@ -457,56 +457,6 @@ fn hex_float(src: &str) -> Option<Diag> {
     None
 }
 
-/// One diagnostic for a generic function or type (Go 1.18's type parameters), which
-/// the parser (Go 1.12's grammar) would report as a cascade of syntax errors:
-/// `func F[`, or `type T[P C` (an array type has `type T [N]E`).
-fn type_params(src: &str) -> Option<Diag> {
-    let t = tokens(src);
-    let is_ident = |s: &str| {
-        s.chars()
-            .next()
-            .is_some_and(|c| c.is_alphabetic() || c == '_')
-    };
-    for w in t.windows(4) {
-        let generic = match (w[0].0, w[1].0, w[2].0) {
-            ("func", name, "[") => is_ident(name),
-            ("type", name, "[") => {
-                is_ident(name) && is_ident(w[3].0) && {
-                    // `type T[P any]` / `type T[P, Q any]`, not `type A [N]int`.
-                    let after = t
-                        .iter()
-                        .skip_while(|x| (x.1, x.2) != (w[3].1, w[3].2))
-                        .nth(1)
-                        .map(|x| x.0);
-                    !matches!(
-                        after,
-                        Some("]")
-                            | Some("+")
-                            | Some("-")
-                            | Some("*")
-                            | Some("/")
-                            | Some("<")
-                            | Some(">")
-                            | Some(".")
-                            | Some("(")
-                    )
-                }
-            }
-            _ => false,
-        };
-        if generic {
-            return Some(Diag {
-                line: w[2].1,
-                col: w[2].2,
-                msg: format!(
-                    "gmp: type parameters ({} {}[...], Go 1.18 generics) are not supported by the explorer's Go subset",
-                    w[0].0, w[1].0
-                ),
-            });
-        }
-    }
-    None
-}
 
 /// How many errors `diags` lists: go build's closing "too many errors" is not one.
 pub fn error_count(diags: &[Diag]) -> usize {
@@ -521,7 +471,6 @@ pub const TOO_MANY_ERRORS: &str = "too many errors";
 /// nesting.
 pub fn compile(src: &str) -> Result<Arc<GoProgram>, Vec<Diag>> {
     if let Some(d) = too_deep(src)
-        .or_else(|| type_params(src))
         .or_else(|| invalid_utf8_literal(src))
         .or_else(|| hex_float(src))
     {
@@ -658,6 +607,17 @@ fn compile_here(src: &str) -> Result<Arc<GoProgram>, Vec<Diag>> {
             infos.push(ti);
         }
     }
+    // The instances of generic functions and methods the program can run.
+    let mono = match compile::mono::mono(&mut tc_objs, &ast_objs, &infos) {
+        Ok(m) => m,
+        Err(msg) => {
+            return Err(vec![Diag {
+                line: 0,
+                col: 0,
+                msg: format!("gmp: {msg}"),
+            }])
+        }
+    };
     let cx = compile::Ctx {
         ast: &ast_objs,
         tc: &tc_objs,
@@ -665,6 +625,7 @@ fn compile_here(src: &str) -> Result<Arc<GoProgram>, Vec<Diag>> {
         infos: infos.clone(),
     };
     let mut c = compile::Compiler::new(cx, "./main.go".into());
+    c.mono = mono;
     // gc does not inline time.Since (its body is over the inlining budget: `go build
     // -gcflags=-m` lists no "inlining call to time.Since"), so a loop calling it has a
     // safe point at its prologue.

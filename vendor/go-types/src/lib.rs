@@ -20,9 +20,10 @@ mod scope;
 mod objects;
 mod display;
 mod importer;
-mod lookup;
+pub mod lookup;
 mod operand;
 mod selection;
+pub mod subst;
 mod universe;
 
 #[macro_use]

@@ -138,6 +138,20 @@ impl MethodSet {
                             objs,
                         );
                     }
+                    // gmp: a type parameter's methods are its constraint's
+                    typ::Type::TypeParam(tp) if !et.indirect || !is_ptr => {
+                        if let Some(detail) = tp.iface(objs) {
+                            detail.complete(objs);
+                            add_to_method_set(
+                                &mut mset,
+                                detail.all_methods().as_ref().unwrap(),
+                                et.indices.as_ref().unwrap_or(&vec![]),
+                                true,
+                                et.multiples,
+                                objs,
+                            );
+                        }
+                    }
                     _ => {}
                 }
             }
@@ -418,6 +432,10 @@ fn lookup_field_or_method_impl(
         // pointer to interface has no methods
         return LookupResult::NotFound;
     }
+    // gmp: nor has a pointer to a type parameter
+    if is_ptr && objs.types[tkey].try_as_type_param().is_some() {
+        return LookupResult::NotFound;
+    }
     // Start with typ as single entry at shallowest depth.
     let mut current = vec![EmbeddedType::new(tkey, None, is_ptr, false)];
     // indices is lazily initialized
@@ -498,6 +516,18 @@ fn lookup_field_or_method_impl(
                     if let Some((i, &okey)) = lookup_method(all.as_ref().unwrap(), pkg, name, objs)
                     {
                         lookup_on_found!(indices, i, &mut target, et, indirect, okey);
+                    }
+                }
+                // gmp: a type parameter has its constraint's methods
+                typ::Type::TypeParam(tp) => {
+                    if let Some(detail) = tp.iface(objs) {
+                        detail.complete(objs);
+                        let all = detail.all_methods();
+                        if let Some((i, &okey)) =
+                            lookup_method(all.as_ref().unwrap(), pkg, name, objs)
+                        {
+                            lookup_on_found!(indices, i, &mut target, et, indirect, okey);
+                        }
                     }
                 }
                 _ => {}

@@ -362,7 +362,7 @@ impl LangObj {
         self.color
     }
 
-    pub(crate) fn set_type(&mut self, typ: Option<TypeKey>) {
+    pub fn set_type(&mut self, typ: Option<TypeKey>) {
         self.typ = typ
     }
 

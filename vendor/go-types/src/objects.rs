@@ -44,6 +44,24 @@ pub struct TCObjects {
     pub universe: Option<Universe>,
     // "global" variable
     pub fmt_qualifier: Box<dyn Fn(&Package) -> Cow<str>>,
+    /// gmp: generic types' instances and instantiated methods (Go 1.18)
+    pub generic: GenericTables,
+}
+
+/// gmp: what instantiation made: one instance of a generic type per list of
+/// (identical) type arguments, the instances whose underlying type waits for their
+/// generic type's, and the methods of instances (made lazily: their signatures are
+/// the generic methods' with the instance's type arguments).
+#[derive(Default)]
+pub struct GenericTables {
+    /// generic type -> its instances, with their type arguments
+    pub instances: std::collections::HashMap<TypeKey, Vec<(Vec<TypeKey>, TypeKey)>>,
+    /// instances whose generic type is not complete yet
+    pub pending: Vec<TypeKey>,
+    /// generic types whose underlying type and methods are known
+    pub ready: std::collections::HashSet<TypeKey>,
+    /// a method of an instance -> (the generic method, the instance)
+    pub method_inst: std::collections::HashMap<ObjKey, (ObjKey, TypeKey)>,
 }
 
 fn default_fmt_qualifier(p: &Package) -> Cow<str> {
@@ -62,6 +80,7 @@ impl TCObjects {
             scopes: PiggyVec::with_capacity(CAP),
             universe: None,
             fmt_qualifier: fmtq,
+            generic: GenericTables::default(),
         };
         objs.universe = Some(Universe::new(&mut objs));
         objs
@@ -241,6 +260,17 @@ impl TCObjects {
     pub fn new_t_map(&mut self, key: TypeKey, elem: TypeKey) -> TypeKey {
         self.types.insert(Type::Map(MapDetail::new(key, elem)))
     }
+    /// gmp: a type parameter of type name `obj`, the `index`th of its list.
+    pub fn new_t_type_param(&mut self, obj: ObjKey, index: usize) -> TypeKey {
+        self.types
+            .insert(Type::TypeParam(TypeParamDetail::new(obj, index)))
+    }
+
+    /// gmp: a union of terms (tilde, type).
+    pub fn new_t_union(&mut self, terms: Vec<(bool, TypeKey)>) -> TypeKey {
+        self.types.insert(Type::Union(UnionDetail::new(terms)))
+    }
+
     pub fn new_t_chan(&mut self, dir: ChanDir, elem: TypeKey) -> TypeKey {
         self.types.insert(Type::Chan(ChanDetail::new(dir, elem)))
     }

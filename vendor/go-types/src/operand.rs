@@ -331,7 +331,7 @@ impl Operand {
                         Type::Map(_) => "map",
                         Type::Chan(_) => "chan",
                         Type::Tuple(_) => "tuple",
-                        Type::Named(_) => "",
+                        Type::Named(_) | Type::TypeParam(_) | Type::Union(_) => "",
                     };
                     if !what.is_empty() {
                         write!(f, " of {what} type ")?;
@@ -342,6 +342,13 @@ impl Operand {
                     f.write_str(" of type ")?;
                 }
                 fmt_type(self.typ, f, tc_objs)?;
+                // gmp: a type parameter's constraint, as go/types says it
+                if let Type::TypeParam(tp) = &tc_objs.types[t] {
+                    if let Some(c) = tp.constraint_opt() {
+                        f.write_str(" constrained by ")?;
+                        fmt_type(Some(c), f, tc_objs)?;
+                    }
+                }
             } else {
                 f.write_str(" with invalid type")?;
             }

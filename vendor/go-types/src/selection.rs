@@ -142,7 +142,7 @@ impl Selection {
             SelectionKind::FieldVal => obj.typ().unwrap(),
             SelectionKind::MethodVal => {
                 let t = &objs.types[obj.typ().unwrap()];
-                let mut sig = *t.try_as_signature().unwrap();
+                let mut sig = t.try_as_signature().unwrap().clone();
                 let mut new_recv = objs.lobjs[sig.recv().unwrap()].clone();
                 new_recv.set_type(self.recv);
                 sig.set_recv(Some(objs.lobjs.insert(new_recv)));
@@ -150,7 +150,7 @@ impl Selection {
             }
             SelectionKind::MethodExpr => {
                 let t = &objs.types[obj.typ().unwrap()];
-                let mut sig = *t.try_as_signature().unwrap();
+                let mut sig = t.try_as_signature().unwrap().clone();
                 let mut arg0 = objs.lobjs[sig.recv().unwrap()].clone();
                 arg0.set_type(self.recv);
                 let arg0key = objs.lobjs.insert(arg0);

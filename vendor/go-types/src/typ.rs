@@ -60,6 +60,11 @@ pub enum Type {
     Map(MapDetail),
     Chan(ChanDetail),
     Named(NamedDetail),
+    /// gmp: a type parameter (Go 1.18; go/types' TypeParam).
+    TypeParam(TypeParamDetail),
+    /// gmp: a union of terms, `~int | string`, as an interface embeds it (go/types'
+    /// Union: only in constraints).
+    Union(UnionDetail),
 }
 
 impl Type {
@@ -189,9 +194,46 @@ impl Type {
         }
     }
 
+    pub fn try_as_type_param(&self) -> Option<&TypeParamDetail> {
+        match self {
+            Type::TypeParam(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    pub fn try_as_type_param_mut(&mut self) -> Option<&mut TypeParamDetail> {
+        match self {
+            Type::TypeParam(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    pub fn try_as_union(&self) -> Option<&UnionDetail> {
+        match self {
+            Type::Union(u) => Some(u),
+            _ => None,
+        }
+    }
+
+    /// gmp: for a type parameter, whether every type of its type set satisfies `f`
+    /// (false for a type set without specific types, as go/types' `allBasic`).
+    fn all_terms(&self, objs: &TCObjects, f: impl Fn(&Type) -> bool) -> Option<bool> {
+        let tp = self.try_as_type_param()?;
+        Some(match tp.terms(objs) {
+            Some(terms) if !terms.is_empty() => terms
+                .iter()
+                .all(|&(_, t)| f(objs.types[t].underlying_val(objs))),
+            _ => false,
+        })
+    }
+
     pub fn underlying_val<'a>(&'a self, objs: &'a TCObjects) -> &'a Type {
         if let Some(k) = self.underlying() {
             &objs.types[k]
+        } else if let Some(core) = self.try_as_type_param().and_then(|t| t.core_type(objs)) {
+            // gmp: the operations a type parameter's value allows are those of its
+            // core type (go/types: coreType), if it has one
+            &objs.types[core]
         } else {
             &self
         }
@@ -199,7 +241,8 @@ impl Type {
 
     pub fn is_named(&self) -> bool {
         match self {
-            Type::Basic(_) | Type::Named(_) => true,
+            // gmp: a type parameter is a named type (go/types: hasName)
+            Type::Basic(_) | Type::Named(_) | Type::TypeParam(_) => true,
             _ => false,
         }
     }
@@ -210,42 +253,63 @@ impl Type {
         }
     }
     pub fn is_boolean(&self, objs: &TCObjects) -> bool {
+        if let Some(all) = self.all_terms(objs, |t| t.is_boolean(objs)) {
+            return all;
+        }
         match self.underlying_val(objs) {
             Type::Basic(b) => b.info() == BasicInfo::IsBoolean,
             _ => false,
         }
     }
     pub fn is_integer(&self, objs: &TCObjects) -> bool {
+        if let Some(all) = self.all_terms(objs, |t| t.is_integer(objs)) {
+            return all;
+        }
         match self.underlying_val(objs) {
             Type::Basic(b) => b.info() == BasicInfo::IsInteger,
             _ => false,
         }
     }
     pub fn is_unsigned(&self, objs: &TCObjects) -> bool {
+        if let Some(all) = self.all_terms(objs, |t| t.is_unsigned(objs)) {
+            return all;
+        }
         match self.underlying_val(objs) {
             Type::Basic(b) => b.typ().is_unsigned(),
             _ => false,
         }
     }
     pub fn is_float(&self, objs: &TCObjects) -> bool {
+        if let Some(all) = self.all_terms(objs, |t| t.is_float(objs)) {
+            return all;
+        }
         match self.underlying_val(objs) {
             Type::Basic(b) => b.info() == BasicInfo::IsFloat,
             _ => false,
         }
     }
     pub fn is_complex(&self, objs: &TCObjects) -> bool {
+        if let Some(all) = self.all_terms(objs, |t| t.is_complex(objs)) {
+            return all;
+        }
         match self.underlying_val(objs) {
             Type::Basic(b) => b.info() == BasicInfo::IsComplex,
             _ => false,
         }
     }
     pub fn is_numeric(&self, objs: &TCObjects) -> bool {
+        if let Some(all) = self.all_terms(objs, |t| t.is_numeric(objs)) {
+            return all;
+        }
         match self.underlying_val(objs) {
             Type::Basic(b) => b.info().is_numeric(),
             _ => false,
         }
     }
     pub fn is_string(&self, objs: &TCObjects) -> bool {
+        if let Some(all) = self.all_terms(objs, |t| t.is_string(objs)) {
+            return all;
+        }
         match self.underlying_val(objs) {
             Type::Basic(b) => b.info() == BasicInfo::IsString,
             _ => false,
@@ -264,6 +328,9 @@ impl Type {
         }
     }
     pub fn is_ordered(&self, objs: &TCObjects) -> bool {
+        if let Some(all) = self.all_terms(objs, |t| t.is_ordered(objs)) {
+            return all;
+        }
         match self.underlying_val(objs) {
             Type::Basic(b) => b.info().is_ordered(),
             _ => false,
@@ -283,6 +350,9 @@ impl Type {
     }
     /// has_nil reports whether a type includes the nil value.
     pub fn has_nil(&self, objs: &TCObjects) -> bool {
+        if let Some(all) = self.all_terms(objs, |t| t.has_nil(objs)) {
+            return all;
+        }
         match self.underlying_val(objs) {
             Type::Basic(b) => b.typ() == BasicType::UnsafePointer,
             Type::Slice(_)
@@ -296,6 +366,11 @@ impl Type {
     }
     /// comparable reports whether values of type T are comparable.
     pub fn comparable(&self, objs: &TCObjects) -> bool {
+        // gmp: a type parameter is comparable if its type set is (go/types:
+        // comparableType)
+        if let Some(tp) = self.try_as_type_param() {
+            return tp.comparable(objs);
+        }
         match self.underlying_val(objs) {
             Type::Basic(b) => b.typ() != BasicType::UntypedNil,
             Type::Pointer(_) | Type::Interface(_) | Type::Chan(_) => true,
@@ -597,13 +672,17 @@ impl TupleDetail {
 
 /// A SignatureDetail represents a (non-builtin) function or method type.
 /// The receiver is ignored when comparing signatures for identity.
-#[derive(Copy, Clone, Debug)]
+#[derive(Clone, Debug)]
 pub struct SignatureDetail {
     scope: Option<ScopeKey>, // function scope, present for package-local signatures
     recv: Option<ObjKey>,    // None if not a method
     params: TypeKey,
     results: TypeKey,
     variadic: bool,
+    /// gmp: a generic function's type parameters (TypeParam types)
+    tparams: Vec<TypeKey>,
+    /// gmp: a method's receiver type parameters (`func (l *List[T]) ...`)
+    rparams: Vec<TypeKey>,
 }
 
 impl SignatureDetail {
@@ -636,7 +715,33 @@ impl SignatureDetail {
             params: params,
             results: results,
             variadic: variadic,
+            tparams: vec![],
+            rparams: vec![],
         }
+    }
+
+    pub fn tparams(&self) -> &Vec<TypeKey> {
+        &self.tparams
+    }
+
+    pub fn set_tparams(&mut self, t: Vec<TypeKey>) {
+        self.tparams = t;
+    }
+
+    pub fn rparams(&self) -> &Vec<TypeKey> {
+        &self.rparams
+    }
+
+    pub fn set_rparams(&mut self, t: Vec<TypeKey>) {
+        self.rparams = t;
+    }
+
+    pub fn set_results(&mut self, r: TypeKey) {
+        self.results = r;
+    }
+
+    pub fn set_variadic(&mut self, v: bool) {
+        self.variadic = v;
     }
 
     pub fn scope(&self) -> Option<ScopeKey> {
@@ -697,6 +802,14 @@ pub struct InterfaceDetail {
     methods: Vec<ObjKey>,
     embeddeds: Vec<TypeKey>,
     all_methods: Rc<RefCell<Option<Vec<ObjKey>>>>,
+    /// gmp: the type set's specific types (None: every type), computed with the
+    /// methods when the interface is complete (go/types' computeInterfaceTypeSet)
+    terms: RefCell<Option<Vec<(bool, TypeKey)>>>,
+    /// gmp: the type set has only comparable types (it embeds `comparable`)
+    comparable: std::cell::Cell<bool>,
+    /// gmp: an implicit interface made of a constraint written as a type
+    /// (`[T ~int | string]`)
+    implicit: std::cell::Cell<bool>,
 }
 
 impl InterfaceDetail {
@@ -733,6 +846,9 @@ impl InterfaceDetail {
             methods: methods,
             embeddeds: embeddeds,
             all_methods: Rc::new(RefCell::new(None)),
+            terms: RefCell::new(None),
+            comparable: std::cell::Cell::new(false),
+            implicit: std::cell::Cell::new(false),
         }
     }
 
@@ -741,7 +857,44 @@ impl InterfaceDetail {
             methods: Vec::new(),
             embeddeds: Vec::new(),
             all_methods: Rc::new(RefCell::new(Some(Vec::new()))),
+            terms: RefCell::new(None),
+            comparable: std::cell::Cell::new(false),
+            implicit: std::cell::Cell::new(false),
         }
+    }
+
+    /// gmp: the type set's specific types: None for every type (no union, no `~T`,
+    /// no non-interface type embedded), an empty list for the empty set.
+    pub fn terms(&self) -> Ref<Option<Vec<(bool, TypeKey)>>> {
+        self.terms.borrow()
+    }
+
+    pub fn set_terms(&self, t: Option<Vec<(bool, TypeKey)>>) {
+        *self.terms.borrow_mut() = t;
+    }
+
+    /// gmp: its type set holds only (strictly) comparable types: it embeds
+    /// `comparable`.
+    pub fn is_comparable_set(&self) -> bool {
+        self.comparable.get()
+    }
+
+    pub fn set_comparable(&self, c: bool) {
+        self.comparable.set(c)
+    }
+
+    pub fn is_implicit(&self) -> bool {
+        self.implicit.get()
+    }
+
+    pub fn set_implicit(&self, c: bool) {
+        self.implicit.set(c)
+    }
+
+    /// gmp: whether this interface is a constraint only (it has specific types or
+    /// embeds `comparable`): such an interface is no type of a value.
+    pub fn is_constraint(&self) -> bool {
+        self.terms.borrow().is_some() || self.comparable.get()
     }
 
     pub fn methods(&self) -> &Vec<ObjKey> {
@@ -777,7 +930,7 @@ impl InterfaceDetail {
     }
 
     pub fn is_empty(&self) -> bool {
-        self.all_methods().as_ref().unwrap().len() == 0
+        self.all_methods().as_ref().unwrap().len() == 0 && !self.is_constraint()
     }
 
     pub fn set_empty_complete(&self) {
@@ -789,11 +942,29 @@ impl InterfaceDetail {
             return;
         }
         let mut all = self.methods.clone();
+        // gmp: the type set is the intersection of the embedded elements' sets
+        let mut terms: Option<Vec<(bool, TypeKey)>> = self.terms.borrow().clone();
         for tkey in self.embeddeds.iter() {
-            let embeded = &objs.types[*tkey].try_as_interface().unwrap();
-            embeded.complete(objs);
-            all.append(&mut embeded.all_methods().as_ref().unwrap().clone());
+            let (elem_terms, comparable) = match objs.types[*tkey].underlying_val(objs) {
+                Type::Interface(embeded) => {
+                    embeded.complete(objs);
+                    all.append(&mut embeded.all_methods().as_ref().unwrap().clone());
+                    let t = embeded.terms().clone();
+                    (t, embeded.is_comparable_set())
+                }
+                _ => (Some(union_terms(*tkey, objs)), false),
+            };
+            if comparable {
+                self.comparable.set(true);
+            }
+            if let Some(et) = elem_terms {
+                terms = Some(match terms {
+                    None => et,
+                    Some(t) => intersect_terms(&t, &et, objs),
+                });
+            }
         }
+        *self.terms.borrow_mut() = terms;
         all.sort_by(compare_by_method_name!(&objs));
         *self.all_methods.borrow_mut() = Some(all);
     }
@@ -857,6 +1028,11 @@ pub struct NamedDetail {
     obj: Option<ObjKey>,         // corresponding declared object
     underlying: Option<TypeKey>, // possibly a Named during setup; never a Named once set up completely
     methods: Vec<ObjKey>, // methods declared for this type (not the method set of this type); signatures are type-checked lazily
+    /// gmp: a generic type's type parameters
+    tparams: Vec<TypeKey>,
+    /// gmp: an instance's generic type (`List` of `List[int]`) and type arguments
+    orig: Option<TypeKey>,
+    targs: Vec<TypeKey>,
 }
 
 impl NamedDetail {
@@ -875,7 +1051,38 @@ impl NamedDetail {
             obj: obj,
             underlying: underlying,
             methods: methods,
+            tparams: vec![],
+            orig: None,
+            targs: vec![],
         }
+    }
+
+    pub fn tparams(&self) -> &Vec<TypeKey> {
+        &self.tparams
+    }
+
+    pub fn set_tparams(&mut self, t: Vec<TypeKey>) {
+        self.tparams = t;
+    }
+
+    /// gmp: the generic type an instance was made of, if this is an instance.
+    pub fn orig(&self) -> Option<TypeKey> {
+        self.orig
+    }
+
+    pub fn targs(&self) -> &Vec<TypeKey> {
+        &self.targs
+    }
+
+    pub fn set_instance(&mut self, orig: TypeKey, targs: Vec<TypeKey>) {
+        self.orig = Some(orig);
+        self.targs = targs;
+    }
+
+    /// gmp: whether its underlying type is known (an instance's is made when its
+    /// generic type's is known).
+    pub fn has_underlying(&self) -> bool {
+        self.underlying.is_some()
     }
 
     pub fn obj(&self) -> &Option<ObjKey> {
@@ -922,7 +1129,11 @@ pub fn underlying_type(t: TypeKey, objs: &TCObjects) -> TypeKey {
     let typ = &objs.types[t];
     match typ.underlying() {
         Some(ut) => ut,
-        None => t,
+        // gmp: a type parameter's core type, if it has one (see underlying_val)
+        None => match typ.try_as_type_param().and_then(|tp| tp.core_type(objs)) {
+            Some(core) => core,
+            None => t,
+        },
     }
 }
 
@@ -1111,7 +1322,8 @@ fn identical_impl(
             }
         }
         (Type::Signature(sx), Type::Signature(sy)) => {
-            sx.variadic() == sy.variadic()
+            sx.tparams().len() == sy.tparams().len()
+                && sx.variadic() == sy.variadic()
                 && identical_impl(sx.params(), sy.params(), cmp_tags, dup, objs)
                 && identical_impl(sx.results(), sy.results(), cmp_tags, dup, objs)
         }
@@ -1119,7 +1331,23 @@ fn identical_impl(
             match (ix.all_methods().as_ref(), iy.all_methods().as_ref()) {
                 (None, None) => true,
                 (Some(a), Some(b)) => {
-                    if a.len() == b.len() {
+                    // gmp: and their type sets' specific types
+                    let same_terms = ix.is_comparable_set() == iy.is_comparable_set()
+                        && match (&*ix.terms(), &*iy.terms()) {
+                            (None, None) => true,
+                            (Some(tx), Some(ty)) => {
+                                tx.len() == ty.len()
+                                    && tx.iter().all(|a| {
+                                        ty.iter().any(|b| {
+                                            a.0 == b.0 && identical_impl(a.1, b.1, cmp_tags, dup, objs)
+                                        })
+                                    })
+                            }
+                            _ => false,
+                        };
+                    if !same_terms {
+                        false
+                    } else if a.len() == b.len() {
                         // Interface types are the only types where cycles can occur
                         // that are not "terminated" via named types; and such cycles
                         // can only be created via method parameter types that are
@@ -1162,7 +1390,29 @@ fn identical_impl(
         (Type::Chan(cx), Type::Chan(cy)) => {
             cx.dir() == cy.dir() && identical_impl(cx.elem(), cy.elem(), cmp_tags, dup, objs)
         }
-        (Type::Named(nx), Type::Named(ny)) => nx.obj() == ny.obj(),
+        // gmp: two instances of one generic type are identical if their type
+        // arguments are
+        (Type::Named(nx), Type::Named(ny)) => match (nx.orig(), ny.orig()) {
+            (None, None) => nx.obj() == ny.obj(),
+            (Some(ox), Some(oy)) => {
+                ox == oy
+                    && nx.targs().len() == ny.targs().len()
+                    && nx
+                        .targs()
+                        .iter()
+                        .zip(ny.targs().iter())
+                        .all(|(a, b)| identical_impl(*a, *b, cmp_tags, dup, objs))
+            }
+            _ => false,
+        },
+        (Type::Union(ux), Type::Union(uy)) => {
+            ux.terms().len() == uy.terms().len()
+                && ux
+                    .terms()
+                    .iter()
+                    .zip(uy.terms().iter())
+                    .all(|(a, b)| a.0 == b.0 && identical_impl(a.1, b.1, cmp_tags, dup, objs))
+        }
         _ => false,
     }
 }
@@ -1188,7 +1438,21 @@ fn fmt_type_impl(
     if visited.get(&tkey).is_some() {
         return tkey.fmt(f);
     }
+    // gmp: a type is marked only while it is being printed (a cycle), not for good:
+    // `func(int, int)` printed its second int as a key
     visited.insert(tkey);
+    let r = fmt_type_body(tkey, f, visited, objs);
+    visited.remove(&tkey);
+    r
+}
+
+fn fmt_type_body(
+    tkey: TypeKey,
+    f: &mut fmt::Formatter<'_>,
+    visited: &mut HashSet<TypeKey>,
+    objs: &TCObjects,
+) -> fmt::Result {
+    let t = Some(tkey);
     let typ = &objs.types[tkey];
     match typ {
         Type::Basic(detail) => {
@@ -1235,6 +1499,15 @@ fn fmt_type_impl(
         Type::Signature(_) => {
             f.write_str("func")?;
             fmt_signature_impl(t.unwrap(), f, visited, objs)?;
+        }
+        Type::Interface(detail) if detail.is_implicit() => {
+            // gmp: a constraint written as a type: `~int | string`
+            for (i, k) in detail.embeddeds().iter().enumerate() {
+                if i > 0 {
+                    f.write_str("; ")?;
+                }
+                fmt_type_impl(Some(*k), f, visited, objs)?;
+            }
         }
         Type::Interface(detail) => {
             f.write_str("interface{")?;
@@ -1297,8 +1570,33 @@ fn fmt_type_impl(
                     }
                 }
                 f.write_str(o.name())?;
+                // gmp: an instance's type arguments
+                if !detail.targs().is_empty() {
+                    f.write_char('[')?;
+                    for (i, a) in detail.targs().iter().enumerate() {
+                        if i > 0 {
+                            f.write_str(", ")?;
+                        }
+                        fmt_type_impl(Some(*a), f, visited, objs)?;
+                    }
+                    f.write_char(']')?;
+                }
             } else {
                 f.write_str("<Named w/o object>")?;
+            }
+        }
+        Type::TypeParam(tp) => {
+            f.write_str(objs.lobjs[tp.obj()].name())?;
+        }
+        Type::Union(u) => {
+            for (i, (tilde, t)) in u.terms().iter().enumerate() {
+                if i > 0 {
+                    f.write_str(" | ")?;
+                }
+                if *tilde {
+                    f.write_char('~')?;
+                }
+                fmt_type_impl(Some(*t), f, visited, objs)?;
             }
         }
     }
@@ -1312,6 +1610,21 @@ fn fmt_signature_impl(
     objs: &TCObjects,
 ) -> fmt::Result {
     let sig = &objs.types[t].try_as_signature().unwrap();
+    // gmp: a generic function's type parameters
+    if !sig.tparams().is_empty() {
+        f.write_char('[')?;
+        for (i, tp) in sig.tparams().iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            fmt_type_impl(Some(*tp), f, visited, objs)?;
+            f.write_char(' ')?;
+            if let Some(tpd) = objs.types[*tp].try_as_type_param() {
+                fmt_type_impl(Some(tpd.constraint()), f, visited, objs)?;
+            }
+        }
+        f.write_char(']')?;
+    }
     fmt_tuple(sig.params(), sig.variadic(), f, visited, &objs)?;
     let results = &objs.types[sig.results()].try_as_tuple().unwrap();
     // gmp: no results print as nothing (`func()`), as types2's writeSignature does
@@ -1371,4 +1684,182 @@ fn fmt_tuple(
     }
     f.write_char(')')?;
     Ok(())
+}
+
+/// gmp: a type parameter (go/types' TypeParam): its type name, its index in its list
+/// and its constraint (an interface, perhaps implicit), set once it is checked.
+#[derive(Debug)]
+pub struct TypeParamDetail {
+    obj: ObjKey,
+    index: usize,
+    constraint: Option<TypeKey>,
+}
+
+impl TypeParamDetail {
+    pub fn new(obj: ObjKey, index: usize) -> TypeParamDetail {
+        TypeParamDetail {
+            obj,
+            index,
+            constraint: None,
+        }
+    }
+
+    pub fn obj(&self) -> ObjKey {
+        self.obj
+    }
+
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// The constraint, or `any`'s empty interface while it is being checked.
+    pub fn constraint(&self) -> TypeKey {
+        self.constraint.expect("a type parameter's constraint is set when it is declared")
+    }
+
+    pub fn constraint_opt(&self) -> Option<TypeKey> {
+        self.constraint
+    }
+
+    pub fn set_constraint(&mut self, c: TypeKey) {
+        self.constraint = Some(c);
+    }
+
+    /// The constraint's interface (its underlying type).
+    pub fn iface<'a>(&self, objs: &'a TCObjects) -> Option<&'a InterfaceDetail> {
+        let c = self.constraint?;
+        objs.types[c].underlying_val(objs).try_as_interface()
+    }
+
+    /// The specific types of its type set (None: every type).
+    pub fn terms(&self, objs: &TCObjects) -> Option<Vec<(bool, TypeKey)>> {
+        let i = self.iface(objs)?;
+        i.complete(objs);
+        let t = i.terms().clone();
+        t
+    }
+
+    /// Whether every type of its type set is comparable (go/types: a type
+    /// parameter is comparable if its type set is).
+    pub fn comparable(&self, objs: &TCObjects) -> bool {
+        match self.iface(objs) {
+            Some(i) => {
+                i.complete(objs);
+                i.is_comparable_set()
+                    || match &*i.terms() {
+                        Some(t) => !t.is_empty() && t.iter().all(|&(_, x)| comparable(x, objs)),
+                        None => false,
+                    }
+            }
+            None => false,
+        }
+    }
+
+    /// The core type (go/types' coreType): the one underlying type of every type in
+    /// the type set, or None (no specific types, or several).
+    pub fn core_type(&self, objs: &TCObjects) -> Option<TypeKey> {
+        let terms = self.terms(objs)?;
+        let mut core: Option<TypeKey> = None;
+        for (_, t) in terms {
+            let u = underlying_type(t, objs);
+            match core {
+                None => core = Some(u),
+                Some(c) if identical(c, u, objs) => {}
+                // channels of one element type and different directions
+                Some(_) => return None,
+            }
+        }
+        core
+    }
+}
+
+/// gmp: a union of terms (go/types' Union): `~int | string`; a term is (tilde, type).
+#[derive(Debug)]
+pub struct UnionDetail {
+    terms: Vec<(bool, TypeKey)>,
+}
+
+impl UnionDetail {
+    pub fn new(terms: Vec<(bool, TypeKey)>) -> UnionDetail {
+        UnionDetail { terms }
+    }
+
+    pub fn terms(&self) -> &Vec<(bool, TypeKey)> {
+        &self.terms
+    }
+}
+
+/// gmp: the specific types an embedded element adds to a type set: a union's terms
+/// (an interface term contributes its own, none if it has every type), or the type
+/// itself.
+pub fn union_terms(t: TypeKey, objs: &TCObjects) -> Vec<(bool, TypeKey)> {
+    match &objs.types[t] {
+        Type::Union(u) => {
+            let mut out = vec![];
+            for &(tilde, x) in u.terms() {
+                match objs.types[x].underlying_val(objs) {
+                    Type::Interface(i) if !tilde => {
+                        i.complete(objs);
+                        match &*i.terms() {
+                            Some(ts) => out.extend(ts.iter().copied()),
+                            // a term with every type: the union has every type
+                            None => return vec![],
+                        }
+                    }
+                    _ => out.push((tilde, x)),
+                }
+            }
+            out
+        }
+        _ => vec![(false, t)],
+    }
+}
+
+/// gmp: the intersection of two term lists (go/types' termlist.intersect, with
+/// typeterm's rules: `~T` holds every type whose underlying type is T).
+pub fn intersect_terms(
+    x: &[(bool, TypeKey)],
+    y: &[(bool, TypeKey)],
+    objs: &TCObjects,
+) -> Vec<(bool, TypeKey)> {
+    let mut out: Vec<(bool, TypeKey)> = vec![];
+    for a in x {
+        for b in y {
+            if let Some(t) = intersect_term(*a, *b, objs) {
+                if !out.iter().any(|o| o.0 == t.0 && identical(o.1, t.1, objs)) {
+                    out.push(t);
+                }
+            }
+        }
+    }
+    out
+}
+
+fn intersect_term(
+    a: (bool, TypeKey),
+    b: (bool, TypeKey),
+    objs: &TCObjects,
+) -> Option<(bool, TypeKey)> {
+    let ua = if a.0 { underlying_type(a.1, objs) } else { a.1 };
+    let ub = if b.0 { underlying_type(b.1, objs) } else { b.1 };
+    match (a.0, b.0) {
+        (true, true) => identical(ua, ub, objs).then_some(a),
+        (true, false) => identical(ua, underlying_type(b.1, objs), objs).then_some(b),
+        (false, true) => identical(underlying_type(a.1, objs), ub, objs).then_some(a),
+        (false, false) => identical(a.1, b.1, objs).then_some(a),
+    }
+}
+
+/// gmp: whether type `t` is in the type set of the terms (None: every type).
+pub fn in_terms(t: TypeKey, terms: &Option<Vec<(bool, TypeKey)>>, objs: &TCObjects) -> bool {
+    match terms {
+        None => true,
+        Some(ts) => ts.iter().any(|&(tilde, x)| {
+            if tilde {
+                identical(underlying_type(t, objs), underlying_type(x, objs), objs)
+            } else {
+                identical(t, x, objs)
+            }
+        }),
+    }
 }

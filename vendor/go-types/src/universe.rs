@@ -241,6 +241,21 @@ impl Universe {
             .lobjs
             .insert(LangObj::new_type_name(0, None, "any".to_owned(), Some(et)));
         Universe::def(any, universe, unsafe_, objs);
+        // gmp: Go 1.18's predeclared `comparable`, an interface whose type set is
+        // the comparable types (a constraint only).
+        let cmp = InterfaceDetail::new(vec![], vec![], objs);
+        cmp.set_comparable(true);
+        cmp.complete(objs);
+        let cu = objs.types.insert(Type::Interface(cmp));
+        let ct = objs.new_t_named(None, Some(cu), vec![]);
+        let cname = objs.lobjs.insert(LangObj::new_type_name(
+            0,
+            None,
+            "comparable".to_owned(),
+            Some(ct),
+        ));
+        objs.types[ct].try_as_named_mut().unwrap().set_obj(cname);
+        Universe::def(cname, universe, unsafe_, objs);
     }
 
     fn def_basic_types(

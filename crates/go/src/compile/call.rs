@@ -161,16 +161,33 @@ impl<'a> Compiler<'a> {
             .unwrap_or(false)
     }
 
+    /// The generic function an instantiation `F[int]` / `pkg.F[K, V]` instantiates
+    /// (its base expression), if `e` is one.
+    pub(super) fn inst_base<'e>(&self, e: &'e Expr) -> Option<&'e Expr> {
+        let base = match e {
+            Expr::Index(ix) => &ix.expr,
+            Expr::IndexList(ix) => &ix.expr,
+            _ => return None,
+        };
+        let raw = self.cx.tv(base)?.typ;
+        self.cx.tc.types[raw]
+            .try_as_signature()
+            .filter(|s| !s.tparams().is_empty())
+            .map(|_| base)
+    }
+
     pub(super) fn ident_func(&self, f: &Expr) -> Option<FuncId> {
+        let f = self.inst_base(f).unwrap_or(f);
         let Expr::Ident(id) = f else { return None };
         let o = self.obj_of(*id)?;
         if !matches!(self.cx.tc.lobjs[o].entity_type(), EntityType::Func(_)) {
             return None;
         }
-        self.func_ids.get(&o).copied()
+        self.func_of(o, Some(*id))
     }
 
     pub(super) fn selector_func(&self, f: &Expr) -> Option<FuncId> {
+        let f = self.inst_base(f).unwrap_or(f);
         let Expr::Selector(s) = f else { return None };
         if self
             .cx
@@ -181,14 +198,14 @@ impl<'a> Compiler<'a> {
             return None;
         }
         let o = self.obj_of(s.sel)?;
-        self.func_ids.get(&o).copied()
+        self.func_of(o, Some(s.sel))
     }
 
     pub(super) fn selector_native(&self, f: &Expr) -> Option<Native> {
         let Expr::Selector(s) = f else { return None };
         let o = self.obj_of(s.sel)?;
         let lo = &self.cx.tc.lobjs[o];
-        if !matches!(lo.entity_type(), EntityType::Func(_)) || self.func_ids.contains_key(&o) {
+        if !matches!(lo.entity_type(), EntityType::Func(_)) || self.func_of(o, Some(s.sel)).is_some() {
             return None;
         }
         natives()
@@ -200,7 +217,7 @@ impl<'a> Compiler<'a> {
         let Expr::Ident(id) = f else { return None };
         let o = self.obj_of(*id)?;
         let lo = &self.cx.tc.lobjs[o];
-        if !matches!(lo.entity_type(), EntityType::Func(_)) || self.func_ids.contains_key(&o) {
+        if !matches!(lo.entity_type(), EntityType::Func(_)) || self.func_of(o, Some(*id)).is_some() {
             return None;
         }
         natives()
@@ -208,11 +225,39 @@ impl<'a> Compiler<'a> {
             .copied()
     }
 
+    /// A method selected on a value of type parameter type, in an instance: the
+    /// method the type argument has of that name, with its own path (None if the
+    /// receiver's type is no type parameter, or outside an instance).
+    pub(super) fn concrete_selection(
+        &self,
+        s: &ast::SelectorExpr,
+        sel: &go_types::Selection,
+    ) -> Option<go_types::Selection> {
+        self.sub.as_ref()?;
+        let raw = self.cx.tv(&s.expr)?.typ;
+        if !matches!(self.cx.tc.types[raw], Type::TypeParam(_)) {
+            return None;
+        }
+        let ct = self.sub(raw);
+        let lo = &self.cx.tc.lobjs[sel.obj()];
+        match go_types::lookup::lookup_field_or_method(ct, false, lo.pkg(), lo.name(), self.cx.tc) {
+            go_types::lookup::LookupResult::Entry(o, idx, indirect) => Some(go_types::Selection::new(
+                SelectionKind::MethodVal,
+                Some(ct),
+                o,
+                idx,
+                indirect,
+                self.cx.tc,
+            )),
+            _ => None,
+        }
+    }
+
     pub(super) fn method_ptr_recv(&self, m: ObjKey) -> bool {
-        match self.cx.tc.lobjs[m].typ().map(|t| &self.cx.tc.types[t]) {
+        match self.otyp(m).map(|t| &self.cx.tc.types[t]) {
             Some(Type::Signature(sig)) => sig
                 .recv()
-                .and_then(|r| self.cx.tc.lobjs[r].typ())
+                .and_then(|r| self.otyp(r))
                 .map(|t| self.is_ptr(t))
                 .unwrap_or(false),
             _ => false,
@@ -277,7 +322,7 @@ impl<'a> Compiler<'a> {
             let et = slice_elem(self, ptypes[n - 1]);
             let mut tail = Vec::new();
             for (i, v) in vars.iter().enumerate() {
-                let from = self.cx.tc.lobjs[*v].typ();
+                let from = self.otyp(*v);
                 tail.push(self.convert_implicit(d + i as u32, from, et, line));
             }
             let s = self.reg();
@@ -332,7 +377,7 @@ impl<'a> Compiler<'a> {
         Some((
             p.vars()
                 .iter()
-                .map(|v| self.cx.tc.lobjs[*v].typ().unwrap())
+                .map(|v| self.otyp(*v).unwrap())
                 .collect(),
             s.variadic(),
         ))
@@ -380,6 +425,8 @@ impl<'a> Compiler<'a> {
                 .cloned()
             {
                 if matches!(sel.kind(), SelectionKind::MethodVal) {
+                    // a method of a type parameter's value: the type argument's
+                    let sel = self.concrete_selection(s, &sel).unwrap_or(sel);
                     let m = sel.obj();
                     let name: Arc<str> = Arc::from(self.cx.tc.lobjs[m].name().as_str());
                     let (recv, xt) = match self.f().thunk_args.clone() {
@@ -402,7 +449,7 @@ impl<'a> Compiler<'a> {
                     }
                     let mut all = vec![recv];
                     all.extend(args);
-                    if let Some(&f) = self.func_ids.get(&m) {
+                    if let Some(f) = self.func_of(m, None) {
                         self.emit(
                             I::Call {
                                 f,
@@ -455,7 +502,7 @@ impl<'a> Compiler<'a> {
         if let (Expr::Selector(s), false) = (&c.func, is_selection) {
             if let Some(o) = self.obj_of(s.sel) {
                 if matches!(self.cx.tc.lobjs[o].entity_type(), EntityType::Func(_))
-                    && !self.func_ids.contains_key(&o)
+                    && self.func_of(o, Some(s.sel)).is_none()
                 {
                     return Err(self.unsupported(pos, &format!("{}", self.qual_name(o))));
                 }

@@ -318,7 +318,7 @@ impl<'a> Compiler<'a> {
                     .ok_or_else(|| self.diag(pos, format!("undefined: {name}")))?;
                 match self.cx.tc.lobjs[o].entity_type() {
                     EntityType::Func(_) => {
-                        let f = *self.func_ids.get(&o).ok_or_else(|| {
+                        let f = self.func_of(o, Some(*id)).ok_or_else(|| {
                             self.unsupported(pos, &format!("{} as a value", self.qual_name(o)))
                         })?;
                         let d = self.reg();
@@ -337,6 +337,12 @@ impl<'a> Compiler<'a> {
             Expr::FuncLit(fl) => self.func_lit(fl, line),
             Expr::CompositeLit(cl) => self.composite(e, cl, line),
             Expr::Selector(s) => self.selector(e, s, line),
+            // an instantiated generic function as a value: its instance
+            Expr::Index(_) | Expr::IndexList(_) if self.inst_base(e).is_some() => {
+                let b = self.inst_base(e).unwrap().clone();
+                self.expr(&b)
+            }
+            Expr::IndexList(_) => Err(self.unsupported(pos, "this instantiation")),
             Expr::Index(ix) => {
                 let xt = self.type_of(&ix.expr);
                 let d = self.reg();
@@ -620,7 +626,7 @@ impl<'a> Compiler<'a> {
                 let fields: Vec<ObjKey> = s.fields().clone();
                 let mut regs = Vec::new();
                 for f in &fields {
-                    let ft = self.cx.tc.lobjs[*f].typ().unwrap();
+                    let ft = self.otyp(*f).unwrap();
                     let z = self.zero(ft);
                     regs.push(self.konst(z, line));
                 }
@@ -754,7 +760,7 @@ impl<'a> Compiler<'a> {
                     return Ok(d);
                 }
                 EntityType::Func(_) => {
-                    if let Some(&f) = self.func_ids.get(&o) {
+                    if let Some(f) = self.func_of(o, Some(s.sel)) {
                         let d = self.reg();
                         self.emit(I::Closure(d, f, vec![]), line);
                         return Ok(d);
@@ -847,7 +853,7 @@ impl<'a> Compiler<'a> {
         let xt = self.type_of(&s.expr);
         let (recv, rt) = self.method_receiver(s, sel, line)?;
         let name: Arc<str> = Arc::from(self.cx.tc.lobjs[m].name().as_str());
-        let sig = self.cx.tc.lobjs[m].typ().unwrap();
+        let sig = self.otyp(m).unwrap();
         let (np, nret) = (
             self.sig(sig).map_or(0, |s| s.0.len()) as u32,
             self.nresults(sig),
@@ -855,7 +861,7 @@ impl<'a> Compiler<'a> {
         let target = if self.is_iface(rt) {
             None
         } else {
-            Some(*self.func_ids.get(&m).ok_or_else(|| {
+            Some(self.func_of(m, None).ok_or_else(|| {
                 self.unsupported(pos, &format!("the method value {name} of a library type"))
             })?)
         };
@@ -903,7 +909,7 @@ impl<'a> Compiler<'a> {
         let mptr = self.method_ptr_recv(m);
         let tptr = self.is_ptr(t);
         let iface = self.is_iface(t);
-        let target = self.func_ids.get(&m).copied();
+        let target = self.func_of(m, None);
         if let (Some(f), false) = (target, iface) {
             if mptr == tptr {
                 let d = self.reg();
@@ -917,7 +923,7 @@ impl<'a> Compiler<'a> {
                 &format!("the method expression {name} of a library type"),
             ));
         }
-        let sig = self.cx.tc.lobjs[m].typ().unwrap();
+        let sig = self.otyp(m).unwrap();
         let (np, nret) = (
             self.sig(sig).map_or(0, |s| s.0.len()) as u32,
             self.nresults(sig),
@@ -951,7 +957,7 @@ impl<'a> Compiler<'a> {
     /// A library function the VM implements (`strings.ToUpper`) as a value: a function
     /// that makes the native call with its parameters.
     pub(super) fn native_value(&mut self, o: ObjKey, n: Native, line: u32) -> Reg {
-        let sig = self.cx.tc.lobjs[o].typ().unwrap();
+        let sig = self.otyp(o).unwrap();
         let (np, nret) = (
             self.sig(sig).map_or(0, |s| s.0.len()) as u32,
             self.nresults(sig),

@@ -22,6 +22,7 @@ use crate::Diag;
 
 mod call;
 mod expr;
+pub mod mono;
 mod stmt;
 mod type_ids;
 
@@ -129,7 +130,7 @@ pub struct Compiler<'a> {
     canon: HashMap<(String, Ty), TyId>,
     pub funcs: Vec<vm::Func>,
     func_ids: HashMap<ObjKey, FuncId>,
-    pending: Vec<(FuncId, ObjKey, Rc2)>,
+    pending: Vec<(FuncId, ObjKey, Rc2, Option<std::rc::Rc<HashMap<TypeKey, TypeKey>>>)>,
     globals: HashMap<ObjKey, u32>,
     pub all_globals: Vec<V>,
     pub methods: HashMap<(TyId, Arc<str>), (FuncId, bool)>,
@@ -143,6 +144,13 @@ pub struct Compiler<'a> {
     /// Locals of 1 KB or more that live in their function's frame (for the teaching
     /// lints: [`crate::lint`]).
     pub big_locals: Vec<BigLocal>,
+    /// The instances of generic functions and methods ([`mono`]).
+    pub mono: mono::Mono,
+    /// While an instance's body is compiled: its type map (every type read goes
+    /// through it: [`Compiler::sub`]).
+    sub: Option<std::rc::Rc<HashMap<TypeKey, TypeKey>>>,
+    /// The function id of each instance: generic object -> (type arguments, id).
+    inst_ids: HashMap<ObjKey, Vec<(Vec<TypeKey>, FuncId)>>,
 }
 
 /// A local variable of at least [`BIG_LOCAL`] bytes in its function's frame.
@@ -311,7 +319,53 @@ impl<'a> Compiler<'a> {
             stack: Vec::new(),
             file,
             big_locals: Vec::new(),
+            mono: mono::Mono::default(),
+            sub: None,
+            inst_ids: HashMap::new(),
         }
+    }
+
+    /// `k` as the instance being compiled has it (its type parameters replaced).
+    pub(super) fn sub(&self, k: TypeKey) -> TypeKey {
+        match &self.sub {
+            Some(m) => m.get(&k).copied().unwrap_or(k),
+            None => k,
+        }
+    }
+
+    /// An object's type, as the instance being compiled has it.
+    pub(super) fn otyp(&self, o: ObjKey) -> Option<TypeKey> {
+        self.cx.tc.lobjs[o].typ().map(|t| self.sub(t))
+    }
+
+    /// The function id of instance `targs` of generic function or method `o`.
+    pub(super) fn inst_id(&self, o: ObjKey, targs: &[TypeKey]) -> Option<FuncId> {
+        let tc = self.cx.tc;
+        self.inst_ids.get(&o)?.iter().find_map(|(a, id)| {
+            (a.len() == targs.len()
+                && a.iter()
+                    .zip(targs.iter())
+                    .all(|(x, y)| go_types::typ::identical(*x, *y, tc)))
+            .then_some(*id)
+        })
+    }
+
+    /// The function a use of function object `o` at identifier `id` calls: a plain
+    /// function, the instance of a generic one the checker recorded there (with the
+    /// instance being compiled's type arguments), or an instance type's method.
+    pub(super) fn func_of(&self, o: ObjKey, id: Option<IdentKey>) -> Option<FuncId> {
+        if let Some(&f) = self.func_ids.get(&o) {
+            return Some(f);
+        }
+        if let Some(&(gm, inst)) = self.cx.tc.generic.method_inst.get(&o) {
+            let inst = self.sub(inst);
+            let targs = self.cx.tc.types[inst].try_as_named()?.targs().clone();
+            return self.inst_id(gm, &targs);
+        }
+        let id = id?;
+        let (targs, _) = self.cx.infos.iter().find_map(|ti| ti.instances.get(&id))?;
+        let targs: Vec<TypeKey> = targs.iter().map(|&t| self.sub(t)).collect();
+        self.inst_id(o, &targs)
     }
 
     fn diag(&self, pos: usize, msg: impl Into<String>) -> Diag {
@@ -346,7 +400,10 @@ impl<'a> Compiler<'a> {
     // ---------------------------------------------------------------- types
 
     fn tv(&self, e: &Expr) -> Option<TV> {
-        self.cx.tv(e)
+        self.cx.tv(e).map(|t| TV {
+            mode: t.mode,
+            typ: self.sub(t.typ),
+        })
     }
 
     fn type_of(&self, e: &Expr) -> TypeKey {
@@ -356,7 +413,7 @@ impl<'a> Compiler<'a> {
     }
 
     fn tk(&self, k: TypeKey) -> &'a Type {
-        &self.cx.tc.types[k]
+        &self.cx.tc.types[self.sub(k)]
     }
 
     fn a(&self) -> &'a AstObjects {
@@ -364,7 +421,7 @@ impl<'a> Compiler<'a> {
     }
 
     fn under(&self, k: TypeKey) -> TypeKey {
-        go_types::typ::underlying_type(k, self.cx.tc)
+        go_types::typ::underlying_type(self.sub(k), self.cx.tc)
     }
 
     fn is_iface(&self, k: TypeKey) -> bool {
@@ -557,10 +614,65 @@ impl<'a> Compiler<'a> {
                 }
                 None => format!("{pkg}.{name}"),
             };
+            // A generic function or method: one function per instance (`mono`), named
+            // as Go's tracebacks name them (`main.Map[...]`, `main.(*List[...]).Push`).
+            let generic = self
+                .cx
+                .tc
+                .lobjs[obj]
+                .typ()
+                .and_then(|t| self.cx.tc.types[t].try_as_signature())
+                .is_some_and(|s| !s.tparams().is_empty() || !s.rparams().is_empty());
+            if generic {
+                if fd.body.is_none() {
+                    continue;
+                }
+                let full = if fd.recv.is_some() {
+                    generic_name(&full)
+                } else {
+                    format!("{full}[...]")
+                };
+                let insts: Vec<(Vec<TypeKey>, std::rc::Rc<HashMap<TypeKey, TypeKey>>)> = self
+                    .mono
+                    .funcs
+                    .get(&obj)
+                    .map(|l| l.iter().map(|i| (i.targs.clone(), i.map.clone())).collect())
+                    .unwrap_or_default();
+                for (targs, map) in insts {
+                    let id = self.funcs.len() as FuncId;
+                    self.sub = Some(map.clone());
+                    let sig = match &fd.recv {
+                        Some(_) => self.otyp(obj).map(|t| self.ty(t)).unwrap_or(0),
+                        None => 0,
+                    };
+                    self.funcs.push(vm::Func {
+                        name: full.clone(),
+                        sig,
+                        ..Default::default()
+                    });
+                    self.inst_ids.entry(obj).or_default().push((targs, id));
+                    self.pending.push((id, obj, *fk, Some(map)));
+                    if let Some(r) = &fd.recv {
+                        let fk = r.list[0];
+                        let t = self.tv(&self.cx.ast.fields[fk].typ.clone()).map(|t| t.typ);
+                        if let Some(t) = t {
+                            let ptr = self.is_ptr(t);
+                            let base = if ptr { self.elem_of_ptr(t) } else { t };
+                            let bt = self.ty(base);
+                            let m: Arc<str> = Arc::from(name.as_str());
+                            self.methods.insert((bt, m.clone()), (id, ptr));
+                            let ptr_t = self.ptr_ty(bt);
+                            self.methods.entry((ptr_t, m)).or_insert((id, ptr));
+                        }
+                    }
+                    self.sub = None;
+                }
+                continue;
+            }
             let id = self.funcs.len() as FuncId;
             // A method's signature, for the interfaces it satisfies at run time.
             let sig = match &fd.recv {
-                Some(_) => self.cx.tc.lobjs[obj].typ().map(|t| self.ty(t)).unwrap_or(0),
+                Some(_) => self.otyp(obj).map(|t| self.ty(t)).unwrap_or(0),
                 None => 0,
             };
             self.funcs.push(vm::Func {
@@ -570,7 +682,7 @@ impl<'a> Compiler<'a> {
             });
             if fd.body.is_some() {
                 self.func_ids.insert(obj, id);
-                self.pending.push((id, obj, *fk));
+                self.pending.push((id, obj, *fk, None));
             }
             if pkg == "main" && name == "main" && fd.recv.is_none() {
                 main_id = Some(id);
@@ -597,8 +709,11 @@ impl<'a> Compiler<'a> {
             }
         }
         let pending = std::mem::take(&mut self.pending);
-        for (id, _obj, fk) in pending {
-            self.func_decl(id, fk)?;
+        for (id, _obj, fk, map) in pending {
+            self.sub = map;
+            let r = self.func_decl(id, fk);
+            self.sub = None;
+            r?;
         }
         self.layout();
         let main_id = main_id.ok_or_else(|| Diag {
@@ -713,7 +828,7 @@ impl<'a> Compiler<'a> {
         if let Some(&i) = self.globals.get(&o) {
             return i;
         }
-        let t = self.cx.tc.lobjs[o].typ().unwrap();
+        let t = self.otyp(o).unwrap();
         let z = self.zero(t);
         let i = self.all_globals.len() as u32;
         self.globals.insert(o, i);
@@ -898,7 +1013,7 @@ impl<'a> Compiler<'a> {
         let np = regs.len() as u32;
         for (r, o) in regs.into_iter().zip(objs) {
             let Some(o) = o else { continue };
-            let t = self.cx.tc.lobjs[o].typ().unwrap();
+            let t = self.otyp(o).unwrap();
             if self.escaping.contains(&o) || self.is_aggregate(t) {
                 let b = self.reg();
                 self.emit(I::Box(b, r), 0);
@@ -992,6 +1107,26 @@ impl<'a> Compiler<'a> {
 
 /// `last` (a 64-bit integer compare into temp `c`) and the conditional jump on `c` that
 /// follows it, as one fused jump: `JmpIfNot` keeps the compare, `JmpIf` negates it.
+/// A generic function's name as Go's tracebacks print it: its (or its receiver
+/// type's) type arguments as `[...]`.
+fn generic_name(s: &str) -> String {
+    let mut out = String::new();
+    let mut depth = 0;
+    for c in s.chars() {
+        match c {
+            '[' if depth == 0 && out.ends_with(|c: char| c.is_alphanumeric() || c == '_') => {
+                depth = 1;
+                out.push_str("[...]");
+            }
+            '[' if depth > 0 => depth += 1,
+            ']' if depth > 0 => depth -= 1,
+            _ if depth > 0 => {}
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
 fn fuse_branch(last: &I, c: Reg, t: u32, jump_if: bool) -> Option<I> {
     const I64: Kind = Kind::Int {
         bits: 64,

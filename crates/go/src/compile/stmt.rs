@@ -170,7 +170,7 @@ impl<'a> Compiler<'a> {
                             let v = match vs.values.get(i) {
                                 Some(e) => {
                                     let o = self.obj_of(*n);
-                                    let t = o.and_then(|o| self.cx.tc.lobjs[o].typ());
+                                    let t = o.and_then(|o| self.otyp(o));
                                     Some(match t {
                                         Some(t) => self.expr_to(e, t)?,
                                         None => self.expr(e)?,
@@ -196,7 +196,7 @@ impl<'a> Compiler<'a> {
         if self.cx.ast.idents[n].name == "_" {
             return Ok(());
         }
-        let t = self.cx.tc.lobjs[o].typ().unwrap();
+        let t = self.otyp(o).unwrap();
         let v = match v {
             Some(v) => v,
             None => {
@@ -442,7 +442,7 @@ impl<'a> Compiler<'a> {
                 return None;
             }
             let o = self.obj_of(*id)?;
-            return self.cx.tc.lobjs[o].typ();
+            return self.otyp(o);
         }
         self.tv(e).map(|t| t.typ)
     }
@@ -864,7 +864,7 @@ impl<'a> Compiler<'a> {
                 self.patch(j, h);
             }
             if let (Some(_), Some(obj)) = (&bind, self.implicit_of(c)) {
-                let t = self.cx.tc.lobjs[obj].typ().unwrap();
+                let t = self.otyp(obj).unwrap();
                 let v = if self.is_iface(t) {
                     x
                 } else {
@@ -908,7 +908,7 @@ impl<'a> Compiler<'a> {
     }
 
     pub(super) fn bind_obj(&mut self, o: ObjKey, v: Reg, line: u32) {
-        let t = self.cx.tc.lobjs[o].typ().unwrap();
+        let t = self.otyp(o).unwrap();
         let r = self.reg();
         let boxed = self.escaping.contains(&o) || self.is_aggregate(t);
         self.bind_reg(o, r, v, boxed, line);

@@ -22,6 +22,7 @@ impl<'a> Compiler<'a> {
     }
 
     pub(super) fn ty(&mut self, k: TypeKey) -> TyId {
+        let k = self.sub(k);
         if let Some(&t) = self.ty_cache.get(&k) {
             return t;
         }
@@ -136,12 +137,14 @@ impl<'a> Compiler<'a> {
                 let u = n.underlying();
                 Ty::Named(name.clone(), self.ty(u))
             }
+            // only in a generic declaration that is not compiled as it is
+            Type::TypeParam(_) | Type::Union(_) => Ty::Invalid,
             Type::Tuple(t) => {
                 let vs: Vec<ObjKey> = t.vars().clone();
                 let ts = vs
                     .iter()
                     .map(|v| {
-                        let t = self.cx.tc.lobjs[*v].typ().unwrap();
+                        let t = self.otyp(*v).unwrap();
                         self.ty(t)
                     })
                     .collect();
@@ -165,6 +168,7 @@ impl<'a> Compiler<'a> {
     }
 
     pub(super) fn type_name(&self, k: TypeKey) -> String {
+        let k = self.sub(k);
         let s = format!(
             "{}",
             go_types::Displayer::new(&k, Some(self.cx.ast), Some(self.cx.tc))
@@ -178,6 +182,7 @@ impl<'a> Compiler<'a> {
     /// `int32`, `struct { A int; B string }`, `func(int, ...string) (int, error)`.
     /// The checker's own printing is for compile errors (package main unqualified).
     pub(super) fn rt_name(&self, k: TypeKey) -> String {
+        let k = self.sub(k);
         let mut out = String::new();
         self.rt_name_into(k, &mut out, 0);
         out
@@ -228,9 +233,23 @@ impl<'a> Compiler<'a> {
                         out.push('.');
                     }
                     out.push_str(lo.name());
+                    // reflect names an instance with its type arguments, without
+                    // spaces: `main.Pair[string,int]`
+                    if !n.targs().is_empty() {
+                        out.push('[');
+                        for (i, a) in n.targs().iter().enumerate() {
+                            if i > 0 {
+                                out.push(',');
+                            }
+                            self.rt_name_into(*a, out, depth + 1);
+                        }
+                        out.push(']');
+                    }
                 }
                 None => out.push_str("?"),
             },
+            Type::TypeParam(tp) => out.push_str(tc.lobjs[tp.obj()].name()),
+            Type::Union(_) => out.push_str("?"),
             Type::Pointer(p) => {
                 out.push('*');
                 self.rt_name_into(p.base(), out, depth + 1);

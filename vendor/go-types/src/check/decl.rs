@@ -17,7 +17,9 @@ use super::super::obj::{type_name_is_alias, EntityType, ObjColor};
 use super::super::objects::{DeclInfoKey, ObjKey, ScopeKey, TypeKey};
 use super::super::operand::Operand;
 use super::super::scope::Scope;
-use super::super::typ::{self};
+use super::super::subst;
+use super::super::typ::{self, Type};
+use super::resolver::DeclInfo;
 use super::check::{Checker, FilesContext, ObjContext};
 use super::stmt::BodyContainer;
 use go_parser::ast::{self, Expr, Node};
@@ -56,6 +58,18 @@ impl<'a, S: SourceRead> Checker<'a, S> {
     }
 
     pub fn obj_decl(&mut self, okey: ObjKey, def: Option<TypeKey>, fctx: &mut FilesContext<S>) {
+        // gmp: a method of a generic type's instance: its signature is the generic
+        // method's, with the instance's type arguments for the receiver's type
+        // parameters (go/types: Named.expandMethod)
+        if let Some(&(gm, _)) = self.tc_objs.generic.method_inst.get(&okey) {
+            if self.lobj(okey).typ().is_none() {
+                self.obj_decl(gm, None, fctx);
+                if let Some(t) = subst::method_instance_type(self.tc_objs, okey) {
+                    self.lobj_mut(okey).set_type(Some(t));
+                }
+            }
+            return;
+        }
         let trace_end_data = if self.trace() {
             let lobj = self.lobj(okey);
             let pos = lobj.pos();
@@ -420,8 +434,44 @@ impl<'a, S: SourceRead> Checker<'a, S> {
             // make sure recursive type declarations terminate
             self.lobj_mut(okey).set_type(Some(named_key));
 
+            // gmp: a generic type's type parameters, declared in a scope of their own
+            // that the type's definition is checked in
+            let tparams = self
+                .obj_map
+                .get(&okey)
+                .and_then(|d| match &self.tc_objs.decls[*d] {
+                    DeclInfo::Type(t) => t.tparams.clone(),
+                    _ => None,
+                });
+            let saved_scope = self.octx.scope;
+            if let Some(tl) = &tparams {
+                let skey = self.tc_objs.new_scope(
+                    self.octx.scope,
+                    0,
+                    0,
+                    "type parameters".to_owned(),
+                    false,
+                );
+                self.octx.scope = Some(skey);
+                let tps = self.collect_type_params(skey, tl, fctx);
+                self.tc_objs.types[named_key]
+                    .try_as_named_mut()
+                    .unwrap()
+                    .set_tparams(tps);
+            }
+
             // determine underlying type of named
-            self.defined_type(typ, Some(named_key), fctx);
+            let rhs = self.defined_type(typ, Some(named_key), fctx);
+            self.octx.scope = saved_scope;
+            if let Type::TypeParam(_) = self.otype(rhs) {
+                let pos = typ.pos(self.ast_objs);
+                self.error_str(pos, "cannot use a type parameter as RHS in type declaration");
+                let invalid = self.invalid_type();
+                self.tc_objs.types[named_key]
+                    .try_as_named_mut()
+                    .unwrap()
+                    .set_underlying(invalid);
+            }
 
             // The underlying type of named may be itself a named type that is
             // incomplete:
@@ -441,6 +491,12 @@ impl<'a, S: SourceRead> Checker<'a, S> {
                 .try_as_named_mut()
                 .unwrap()
                 .set_underlying(underlying);
+            self.add_method_decls(okey, fctx);
+            // gmp: its instances can be made now
+            if tparams.is_some() {
+                self.generic_type_ready(named_key);
+            }
+            return;
         }
         self.add_method_decls(okey, fctx);
     }
@@ -702,6 +758,14 @@ impl<'a, S: SourceRead> Checker<'a, S> {
                             // its type is still nil (see Checker.obj_decl)
                             self.lobj_mut(okey)
                                 .set_color(ObjColor::Gray(fctx.push(okey)));
+                            // gmp: go build: "generic type cannot be declared inside a
+                            // function" (types2 reports it; the explorer refuses it)
+                            if let Some(tp) = &ts.type_params {
+                                self.error_str(
+                                    tp.openning.unwrap_or(0),
+                                    "generic type cannot be declared inside a function",
+                                );
+                            }
                             self.type_decl(okey, &ts.typ.clone(), None, ts.assign > 0, fctx);
                             self.lobj_mut(fctx.pop()).set_color(ObjColor::Black);
                         }

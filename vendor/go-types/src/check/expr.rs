@@ -1021,7 +1021,23 @@ impl<'a, S: SourceRead> Checker<'a, S> {
             self.trace_begin(ed.pos(), &format!("{}", ed));
         }
 
+        // gmp: a generic function or type may only be called or instantiated
+        let allow = std::mem::replace(&mut self.allow_generic, false);
+        self.cur_allow_generic = allow;
         let kind = self.raw_internal(x, e, hint, fctx);
+        if !allow {
+            if x.mode == OperandMode::Value && self.is_generic_func(x.typ) {
+                let xd = self.new_dis(x.expr.as_ref().unwrap_or(e));
+                self.error(
+                    xd.pos(),
+                    format!("cannot use generic function {} without instantiation", xd),
+                );
+                x.mode = OperandMode::Invalid;
+            } else if x.mode == OperandMode::TypeExpr && self.is_generic_type(x.typ) {
+                self.generic_without_instantiation(x);
+                x.mode = OperandMode::Invalid;
+            }
+        }
 
         let ty = match &x.mode {
             OperandMode::Invalid => self.invalid_type(),
@@ -1366,7 +1382,10 @@ impl<'a, S: SourceRead> Checker<'a, S> {
                 self.selector(x, s, fctx);
             }
             Expr::Index(ie) => {
-                self.expr(x, &ie.expr, fctx);
+                // gmp: `F[int]` and `List[int]` are instantiations
+                if let Some(k) = self.index_or_instance(x, e, &ie.expr, &[ie.index.clone()], fctx) {
+                    return k;
+                }
                 if x.invalid() {
                     self.use_exprs(&vec![ie.index.clone()], fctx);
                     return on_err(x);
@@ -1439,6 +1458,15 @@ impl<'a, S: SourceRead> Checker<'a, S> {
                 }
                 let _ = self.index(&ie.index, length, fctx);
                 // ok to continue
+            }
+            Expr::IndexList(ie) => {
+                // gmp: `Pair[K, V]`, `F[A, B]`
+                if let Some(k) = self.index_or_instance(x, e, &ie.expr, &ie.indices, fctx) {
+                    return k;
+                }
+                let xd = self.new_dis(x);
+                self.invalid_op(xd.pos(), &format!("{} is not a generic function or type", xd));
+                return on_err(x);
             }
             Expr::Slice(se) => {
                 self.expr(x, &se.expr, fctx);
@@ -1665,7 +1693,7 @@ impl<'a, S: SourceRead> Checker<'a, S> {
         }
     }
 
-    fn expr_value_err(&self, x: &mut Operand) {
+    pub(crate) fn expr_value_err(&self, x: &mut Operand) {
         let msg = match &x.mode {
             OperandMode::NoValue => Some("used as value"),
             OperandMode::Builtin(_) => Some("must be called"),

@@ -11,6 +11,7 @@ mod check;
 mod conversion;
 mod decl;
 mod expr;
+mod generic;
 mod initorder;
 mod interface;
 mod label;

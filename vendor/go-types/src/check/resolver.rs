@@ -43,6 +43,8 @@ pub struct DeclInfoType {
     pub file_scope: ScopeKey, // scope of file containing this declaration
     pub typ: Expr,            // type
     pub alias: bool,          // type alias declaration
+    /// gmp: a generic type's type parameters
+    pub tparams: Option<ast::FieldList>,
 }
 
 #[derive(Debug)]
@@ -91,6 +93,7 @@ impl DeclInfo {
             file_scope: file_scope,
             typ: typ,
             alias: alias,
+            tparams: None,
         })
     }
 
@@ -386,11 +389,15 @@ impl<'a, S: SourceRead> Checker<'a, S> {
                                         ident.name.clone(),
                                         None,
                                     );
-                                    let di = self.tc_objs.decls.insert(DeclInfo::new_type(
+                                    let mut info = DeclInfo::new_type(
                                         file_scope,
                                         tspec.typ.clone(),
                                         tspec.assign > 0,
-                                    ));
+                                    );
+                                    if let DeclInfo::Type(t) = &mut info {
+                                        t.tparams = tspec.type_params.clone();
+                                    }
+                                    let di = self.tc_objs.decls.insert(info);
                                     let _ = self.declare_pkg_obj(tspec.name, okey, di);
                                 }
                             }
@@ -642,6 +649,13 @@ impl<'a, S: SourceRead> Checker<'a, S> {
                 }
                 ptr = true;
                 typ = Checker::<S>::unparen(&t.expr);
+            }
+
+            // gmp: a generic type's receiver names its type parameters: List[T]
+            if let Expr::Index(ix) = typ {
+                typ = Checker::<S>::unparen(&ix.expr);
+            } else if let Expr::IndexList(ix) = typ {
+                typ = Checker::<S>::unparen(&ix.expr);
             }
 
             // typ must be the name

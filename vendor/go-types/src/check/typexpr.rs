@@ -191,11 +191,29 @@ impl<'a, S: SourceRead> Checker<'a, S> {
             .new_scope(self.octx.scope, 0, 0, "function".to_owned(), true);
         self.result.record_scope(&ftype, skey);
 
+        // gmp: a method of a generic type declares its receiver's type parameters, a
+        // generic function its own, in the function's scope: the signature is then
+        // checked in that scope (only then: a parameter named like a type would be
+        // found there too).
+        let rparams = match recv {
+            Some(r) => self.collect_recv_type_params(skey, r, fctx),
+            None => vec![],
+        };
+        let tparams = match self.ast_objs.ftypes[ftype].type_params.clone() {
+            Some(tl) => self.collect_type_params(skey, &tl, fctx),
+            None => vec![],
+        };
+        let saved_scope = self.octx.scope;
+        if !rparams.is_empty() || !tparams.is_empty() {
+            self.octx.scope = Some(skey);
+        }
+
         let (recv_list, _) = self.collect_params(skey, recv, false, fctx);
         let ftype_val = &self.ast_objs.ftypes[ftype];
         let (p, r) = (ftype_val.params.clone(), ftype_val.results.clone());
         let (params, variadic) = self.collect_params(skey, Some(&p), true, fctx);
         let (results, _) = self.collect_params(skey, r.as_ref(), false, fctx);
+        self.octx.scope = saved_scope;
 
         let mut recv_okey = None;
         if recv.is_some() {
@@ -232,6 +250,8 @@ impl<'a, S: SourceRead> Checker<'a, S> {
                     // as the method."
                     if self.lobj(n.obj().unwrap()).pkg() != Some(self.pkg) {
                         Some("type not defined in this package")
+                    } else if !n.has_underlying() {
+                        None
                     } else {
                         match self.otype(n.underlying()) {
                             typ::Type::Basic(b) => {
@@ -261,8 +281,113 @@ impl<'a, S: SourceRead> Checker<'a, S> {
 
         let params_tuple = self.tc_objs.new_t_tuple(params);
         let results_tuple = self.tc_objs.new_t_tuple(results);
-        self.tc_objs
-            .new_t_signature(Some(skey), recv_okey, params_tuple, results_tuple, variadic)
+        let sig = self
+            .tc_objs
+            .new_t_signature(Some(skey), recv_okey, params_tuple, results_tuple, variadic);
+        let d = self.otype_mut(sig).try_as_signature_mut().unwrap();
+        d.set_tparams(tparams);
+        d.set_rparams(rparams);
+        sig
+    }
+
+    /// gmp: the type parameters a method's receiver `List[T]` declares (go/types:
+    /// collectRecv): one per type parameter of the generic base type, constrained as
+    /// the base type's are.
+    fn collect_recv_type_params(
+        &mut self,
+        skey: ScopeKey,
+        recv: &FieldList,
+        fctx: &mut FilesContext<S>,
+    ) -> Vec<TypeKey> {
+        let Some(f) = recv.list.first() else {
+            return vec![];
+        };
+        let mut e = self.ast_objs.fields[*f].typ.clone();
+        loop {
+            e = match e {
+                Expr::Paren(p) => p.expr.clone(),
+                Expr::Star(s) => s.expr.clone(),
+                _ => break,
+            };
+        }
+        let (base, args) = match &e {
+            Expr::Index(ix) => (ix.expr.clone(), vec![ix.index.clone()]),
+            Expr::IndexList(ix) => (ix.expr.clone(), ix.indices.clone()),
+            _ => return vec![],
+        };
+        let Expr::Ident(bi) = base else {
+            return vec![];
+        };
+        let name = self.ast_ident(bi).name.clone();
+        let Some(okey) = self.lookup(&name) else {
+            return vec![];
+        };
+        if !self.lobj(okey).entity_type().is_type_name() {
+            return vec![];
+        }
+        self.obj_decl(okey, None, fctx);
+        let Some(gt) = self.lobj(okey).typ() else {
+            return vec![];
+        };
+        let gparams = match self.otype(gt).try_as_named() {
+            Some(n) if !n.tparams().is_empty() => n.tparams().clone(),
+            _ => return vec![],
+        };
+        if args.len() != gparams.len() {
+            let pos = args[0].pos(self.ast_objs);
+            let td = self.new_dis(&gt);
+            self.error(
+                pos,
+                format!(
+                    "receiver declares {} type parameter{}, but receiver base type declares {}",
+                    args.len(),
+                    if args.len() == 1 { "" } else { "s" },
+                    gparams.len()
+                ),
+            );
+            let _ = td;
+            return vec![];
+        }
+        let mut rparams = vec![];
+        for (i, a) in args.iter().enumerate() {
+            let (ikey, pos, n) = match a {
+                Expr::Ident(ik) => {
+                    let id = self.ast_ident(*ik);
+                    (*ik, id.pos, id.name.clone())
+                }
+                _ => {
+                    let pos = a.pos(self.ast_objs);
+                    let ed = self.new_dis(a);
+                    self.error(pos, format!("receiver type parameter {} must be an identifier", ed));
+                    return vec![];
+                }
+            };
+            let obj = self.tc_objs.new_type_name(pos, Some(self.pkg), n, None);
+            let tp = self.tc_objs.new_t_type_param(obj, i);
+            self.lobj_mut(obj).set_type(Some(tp));
+            let scope_pos = self.scope(skey).pos();
+            self.declare(skey, Some(ikey), obj, scope_pos);
+            rparams.push(tp);
+        }
+        let smap = super::super::subst::subst_map(&gparams, &rparams);
+        for (i, &tp) in rparams.iter().enumerate() {
+            let c = self
+                .otype(gparams[i])
+                .try_as_type_param()
+                .and_then(|d| d.constraint_opt());
+            let c = match c {
+                Some(c) => super::super::subst::subst(self.tc_objs, c, &smap),
+                None => {
+                    let e = self.tc_objs.new_t_empty_interface();
+                    e
+                }
+            };
+            self.otype_mut(tp)
+                .try_as_type_param_mut()
+                .unwrap()
+                .set_constraint(c);
+        }
+        rparams
     }
 
     /// type_internal drives type checking of types.
@@ -288,6 +413,10 @@ impl<'a, S: SourceRead> Checker<'a, S> {
                 let mut x = Operand::new();
                 self.ident(&mut x, *i, def, true, fctx);
                 match x.mode {
+                    OperandMode::TypeExpr if self.is_generic_type(x.typ) => {
+                        self.generic_without_instantiation(&x);
+                        None
+                    }
                     OperandMode::TypeExpr => {
                         set_underlying(x.typ, self.tc_objs);
                         x.typ
@@ -307,6 +436,10 @@ impl<'a, S: SourceRead> Checker<'a, S> {
                 let mut x = Operand::new();
                 self.selector(&mut x, s, fctx);
                 match x.mode {
+                    OperandMode::TypeExpr if self.is_generic_type(x.typ) => {
+                        self.generic_without_instantiation(&x);
+                        None
+                    }
                     OperandMode::TypeExpr => {
                         set_underlying(x.typ, self.tc_objs);
                         x.typ
@@ -323,6 +456,17 @@ impl<'a, S: SourceRead> Checker<'a, S> {
                 }
             }
             Expr::Paren(p) => Some(self.defined_type(&p.expr, def, fctx)),
+            // gmp: an instantiated generic type, `List[int]`, `Pair[K, V]`
+            Expr::Index(ix) => {
+                let t = self.instantiated_type(&ix.expr, &[ix.index.clone()], def, fctx);
+                set_underlying(t, self.tc_objs);
+                t
+            }
+            Expr::IndexList(ix) => {
+                let t = self.instantiated_type(&ix.expr, &ix.indices, def, fctx);
+                set_underlying(t, self.tc_objs);
+                t
+            }
             Expr::Array(a) => {
                 if let Some(l) = &a.len {
                     let len = self.array_len(&l, fctx);
@@ -399,6 +543,32 @@ impl<'a, S: SourceRead> Checker<'a, S> {
             set_underlying(Some(invalid_type), self.tc_objs);
             invalid_type
         }
+    }
+
+    /// gmp: whether `t` is a generic type (not instantiated).
+    pub fn is_generic_type(&self, t: Option<TypeKey>) -> bool {
+        t.and_then(|t| self.otype(t).try_as_named())
+            .is_some_and(|n| !n.tparams().is_empty() && n.orig().is_none())
+    }
+
+    /// gmp: go/types' "cannot use generic type List[T any] without instantiation".
+    pub fn generic_without_instantiation(&self, x: &Operand) {
+        let t = x.typ.unwrap();
+        let n = self.otype(t).try_as_named().unwrap();
+        let mut s = format!("{}[", self.new_dis(&t));
+        for (i, tp) in n.tparams().iter().enumerate() {
+            if i > 0 {
+                s.push_str(", ");
+            }
+            let d = self.otype(*tp).try_as_type_param().unwrap();
+            s.push_str(&format!("{} ", self.new_dis(tp)));
+            if let Some(c) = d.constraint_opt() {
+                s.push_str(&self.new_dis(&c).to_string());
+            }
+        }
+        s.push(']');
+        let pos = x.pos(self.ast_objs);
+        self.error(pos, format!("cannot use generic type {} without instantiation", s));
     }
 
     /// type_or_nil type-checks the type expression (or nil value) e
@@ -566,60 +736,41 @@ impl<'a, S: SourceRead> Checker<'a, S> {
         // when all types are complete. Local interfaces are handled
         // after each statement (as each statement processes delayed
         // functions).
-        let context_clone = self.octx.clone();
-        let expr_clone = expr.clone();
-        let iface_clone = iface.clone();
-        let f = move |checker: &mut Checker<S>, fctx: &mut FilesContext<S>| {
-            if trace {
-                let ed = checker.new_dis(&expr_clone);
-                let msg = format!("-- delayed checking embedded interfaces of {}", ed);
-                checker.trace_begin(iface_clone.interface, &msg);
-            }
-            //replace checker's ctx with context_clone
-            let ctx_backup = std::mem::replace(&mut checker.octx, context_clone);
-
-            let mut embeds = vec![];
-            for fkey in iface_clone.methods.list.iter() {
-                let field = &checker.ast_objs.fields[*fkey];
-                if field.names.len() == 0 {
-                    let texpr = field.typ.clone();
-                    let ty = checker.indirect_type(&texpr, fctx);
-                    // ty should be a named type denoting an interface
-                    // (the parser will make sure it's a named type but
-                    // constructed ASTs may be wrong).
-                    if ty == checker.invalid_type() {
-                        continue; // error reported before
-                    }
-                    match checker.otype(typ::underlying_type(ty, checker.tc_objs)) {
-                        typ::Type::Interface(embed) => {
-                            // Correct embedded interfaces must be complete
-                            assert!(embed.all_methods().is_some());
-                        }
-                        _ => {
-                            let pos = texpr.pos(checker.ast_objs);
-                            let td = checker.new_dis(&ty);
-                            checker.error(pos, format!("{} is not an interface", td));
-                            continue;
-                        }
-                    }
-                    // collect interface
-                    embeds.push(ty);
+        // gmp: the embedded elements are checked now, as go/types does since Go
+        // 1.18 (1.12 delayed them; its method sets come from the syntax below):
+        // interfaces, and a type set's unions and types (`~int | string`), whose
+        // specific types are the intersection of the elements' sets.
+        let _ = trace;
+        let mut embeds = vec![];
+        for fkey in iface.methods.list.iter() {
+            let field = &self.ast_objs.fields[*fkey];
+            if field.names.len() == 0 {
+                let texpr = field.typ.clone();
+                let is_elem = match &texpr {
+                    Expr::Unary(u) => u.op == Token::TILDE,
+                    Expr::Binary(b) => b.op == Token::OR,
+                    _ => false,
+                };
+                let ty = if is_elem {
+                    self.embedded_elem_type(&texpr, fctx)
+                } else {
+                    self.indirect_type(&texpr, fctx)
+                };
+                if ty == self.invalid_type() {
+                    continue; // error reported before
                 }
+                if let typ::Type::TypeParam(_) = self.otype(ty) {
+                    let pos = texpr.pos(self.ast_objs);
+                    let td = self.new_dis(&ty);
+                    self.error(pos, format!("cannot embed a type parameter: {}", td));
+                    continue;
+                }
+                embeds.push(ty);
             }
-            embeds.sort_by(compare_by_type_name!(checker.tc_objs));
-            *checker.otype_interface_mut(itype).embeddeds_mut() = embeds;
-
-            // restore ctx
-            checker.octx = ctx_backup;
-            // trace_end
-            if trace {
-                checker.trace_end(
-                    iface_clone.interface,
-                    "-- end of delayed checking embedded interfaces",
-                )
-            }
-        };
-        fctx.later(Box::new(f));
+        }
+        embeds.sort_by(compare_by_type_name!(self.tc_objs));
+        *self.otype_interface_mut(itype).embeddeds_mut() = embeds;
+        self.compute_type_set(itype);
 
         // compute method set
         let (tname, path) = if let Some(d) = def {
@@ -631,7 +782,11 @@ impl<'a, S: SourceRead> Checker<'a, S> {
         let info = self.info_from_type_lit(self.octx.scope.unwrap(), iface, tname, &path, fctx);
         if info.is_none() || info.as_ref().unwrap().as_ref().borrow().is_empty() {
             // we got an error or the empty interface - exit early
-            self.otype_interface_mut(itype).set_empty_complete();
+            // (gmp: a type set's elements were recorded above)
+            let i = self.otype_interface_mut(itype);
+            if i.all_methods().is_none() {
+                i.set_empty_complete();
+            }
             return itype;
         }
 
@@ -724,7 +879,7 @@ impl<'a, S: SourceRead> Checker<'a, S> {
             let ftype = self.ast_objs.fields[minfo.src().unwrap()].typ.clone();
             let ty = self.indirect_type(&ftype, fctx);
             if let Some(sig) = self.otype(ty).try_as_signature() {
-                let sig_copy = *sig;
+                let sig_copy = sig.clone();
                 // update signature, but keep recv that was set up before
                 let old = self.otype_signature_mut(self.lobj(minfo.func().unwrap()).typ().unwrap());
                 let recv = *old.recv(); // save recv
