@@ -403,11 +403,10 @@ fn compile_text(src: &str, file: &str) -> Result<std::sync::Arc<gmp_go::GoProgra
     gmp_go::compile(src).map_err(|diags| {
         eprintln!("# command-line-arguments");
         for d in diags {
-            let line = d.to_string();
-            match line.strip_prefix("./main.go") {
-                Some(rest) => eprintln!("{file}{rest}"),
-                None => eprintln!("{line}"),
-            }
+            // the file's name, also where a message names a place in it ("declared at
+            // ./main.go:7:8")
+            let line = d.to_string().replace("./main.go:", &format!("{file}:"));
+            eprintln!("{line}");
         }
         ExitCode::from(1)
     })

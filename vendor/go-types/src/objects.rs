@@ -62,6 +62,9 @@ pub struct GenericTables {
     pub ready: std::collections::HashSet<TypeKey>,
     /// a method of an instance -> (the generic method, the instance)
     pub method_inst: std::collections::HashMap<ObjKey, (ObjKey, TypeKey)>,
+    /// the empty interface `any` names (printed as `any`, as go/types prints the
+    /// alias)
+    pub any_type: Option<TypeKey>,
 }
 
 fn default_fmt_qualifier(p: &Package) -> Cow<str> {

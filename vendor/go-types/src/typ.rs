@@ -1500,6 +1500,9 @@ fn fmt_type_body(
             f.write_str("func")?;
             fmt_signature_impl(t.unwrap(), f, visited, objs)?;
         }
+        Type::Interface(_) if objs.generic.any_type == Some(tkey) => {
+            f.write_str("any")?;
+        }
         Type::Interface(detail) if detail.is_implicit() => {
             // gmp: a constraint written as a type: `~int | string`
             for (i, k) in detail.embeddeds().iter().enumerate() {

@@ -237,6 +237,7 @@ impl Universe {
         let empty = InterfaceDetail::new(vec![], vec![], objs);
         empty.complete(objs);
         let et = objs.types.insert(Type::Interface(empty));
+        objs.generic.any_type = Some(et);
         let any = objs
             .lobjs
             .insert(LangObj::new_type_name(0, None, "any".to_owned(), Some(et)));

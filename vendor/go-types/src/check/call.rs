@@ -248,7 +248,7 @@ impl<'a, S: SourceRead> Checker<'a, S> {
         self.infer_callee = Some(self.new_dis(&callee).to_string());
         let pos = e.l_paren;
         let targs = self.infer(pos, &tparams, &partial, &ptypes, args, fctx)?;
-        let arg_pos = vec![e.func.pos(self.ast_objs); tparams.len()];
+        let arg_pos = vec![pos; tparams.len()];
         if !self.verify(&tparams, &targs, &arg_pos, fctx) {
             return None;
         }

@@ -29,7 +29,28 @@ impl<'a, S: SourceRead> Checker<'a, S> {
 
         let o = &self.tc_objs;
         let xtype = x.typ.unwrap();
-        let ok = if const_arg && typ::is_const_type(t, o) {
+        let t_param = self.otype(t).try_as_type_param().map(|tp| tp.terms(o));
+        let ok = if let (true, Some(terms)) = (const_arg, &t_param) {
+            // gmp: a constant converted to a type parameter: every specific type of
+            // its type set must hold it, and the result is no constant (go/types:
+            // conversion, constArg && isTypeParam(T))
+            let v = constv.unwrap();
+            let ok = match terms {
+                Some(ts) if !ts.is_empty() => ts.iter().all(|&(_, tt)| {
+                    let u = typ::underlying_type(tt, o);
+                    match self.otype(u).try_as_basic() {
+                        Some(b) if typ::is_const_type(u, o) => {
+                            v.clone().representable(b, None)
+                                || (typ::is_integer(xtype, o) && typ::is_string(u, o))
+                        }
+                        _ => false,
+                    }
+                }),
+                _ => false,
+            };
+            x.mode = OperandMode::Value;
+            ok
+        } else if const_arg && typ::is_const_type(t, o) {
             // constant conversion
             let v = constv.unwrap();
             let tval = self.otype(t).underlying_val(o);
@@ -165,7 +186,37 @@ impl<'a, S: SourceRead> Checker<'a, S> {
             return true;
         }
 
-        false
+        // gmp: type parameters: every pair of specific types must convert (go/types:
+        // convertibleTo's generic cases)
+        let vp = vval.try_as_type_param().map(|p| p.terms(o));
+        let tp = tval.try_as_type_param().map(|p| p.terms(o));
+        let each = |ts: &Option<Vec<(bool, TypeKey)>>| -> Option<Vec<TypeKey>> {
+            match ts {
+                Some(ts) if !ts.is_empty() => Some(ts.iter().map(|t| t.1).collect()),
+                _ => None,
+            }
+        };
+        match (vp, tp) {
+            (None, None) => false,
+            (Some(vs), Some(ts)) => match (each(&vs), each(&ts)) {
+                (Some(vs), Some(ts)) => vs.iter().all(|&vt| {
+                    let xv = Operand::with(OperandMode::Value, x.expr.clone(), Some(vt));
+                    ts.iter().all(|&tt| self.convertable_to(&xv, tt, fctx))
+                }),
+                _ => false,
+            },
+            (Some(vs), None) => match each(&vs) {
+                Some(vs) => vs.iter().all(|&vt| {
+                    let xv = Operand::with(OperandMode::Value, x.expr.clone(), Some(vt));
+                    self.convertable_to(&xv, t, fctx)
+                }),
+                None => false,
+            },
+            (None, Some(ts)) => match each(&ts) {
+                Some(ts) => ts.iter().all(|&tt| self.convertable_to(x, tt, fctx)),
+                None => false,
+            },
+        }
     }
 
     fn is_uintptr(&self, t: &Type) -> bool {

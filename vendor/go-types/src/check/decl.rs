@@ -363,6 +363,7 @@ impl<'a, S: SourceRead> Checker<'a, S> {
         // determine type, if any
         if let Some(texpr) = typ {
             let t = self.type_expr(texpr, fctx);
+            self.valid_var_type(texpr, t, fctx);
             self.lobj_mut(okey).set_type(Some(t));
             // We cannot spread the type to all lhs variables if there
             // are more than one since that would mark them as checked

@@ -99,7 +99,8 @@ impl<'a, S: SourceRead> Checker<'a, S> {
                 let xd = self.new_dis(x);
                 self.invalid_op(
                     xd.pos(),
-                    &format!("operator {} not defined for {}", token, xd),
+                    // gmp: types2's "on"
+                    &format!("operator {} not defined on {}", token, xd),
                 );
             }
             ok
@@ -1593,6 +1594,7 @@ impl<'a, S: SourceRead> Checker<'a, S> {
                     return on_err(x);
                 }
                 let t = self.type_expr(ta.typ.as_ref().unwrap(), fctx);
+                self.valid_var_type(ta.typ.as_ref().unwrap(), t, fctx);
                 if t == self.invalid_type() {
                     return on_err(x);
                 }

@@ -606,13 +606,27 @@ impl<'a, S: SourceRead> Checker<'a, S> {
                 _ => {
                     let o = self.otype(tparams[i]).try_as_type_param().unwrap().obj();
                     let name = self.lobj(o).name().clone();
-                    // go build names the position of the call
-                    self.error(pos, format!("in call to {}, cannot infer {}", self.callee_name(), name));
+                    let at = self.declared_at(self.lobj(o).pos());
+                    self.error(
+                        pos,
+                        format!("in call to {}, cannot infer {} (declared at {})", self.callee_name(), name, at),
+                    );
                     return None;
                 }
             }
         }
         Some(out)
+    }
+
+    /// Where something was declared, as go build names a place: `./main.go:7:8`.
+    pub fn declared_at(&self, pos: Pos) -> String {
+        let p = self.position(pos);
+        let file = if p.filename.as_str() == "main/main.go" || p.filename.ends_with("/main/main.go") {
+            "./main.go".to_string()
+        } else {
+            p.filename.to_string()
+        };
+        format!("{}:{}:{}", file, p.line, p.column)
     }
 
     /// The callee's name of the call being checked (for inference errors).
@@ -701,6 +715,29 @@ impl<'a, S: SourceRead> Checker<'a, S> {
         t
     }
 
+    /// A constraint interface (with specific types, or comparable) is no type of a
+    /// value (go/types: validVarType); checked later, once interfaces are complete.
+    pub fn valid_var_type(&mut self, e: &Expr, t: TypeKey, fctx: &mut FilesContext<S>) {
+        if self.otype(t).try_as_type_param().is_some() {
+            return;
+        }
+        let pos = e.pos(self.ast_objs);
+        let f = move |c: &mut Checker<S>, _: &mut FilesContext<S>| {
+            if let Some(i) = c.otype(t).underlying_val(c.tc_objs).try_as_interface() {
+                if i.is_constraint() {
+                    let why = if i.terms().is_none() && i.is_comparable_set() {
+                        "interface is (or embeds) comparable"
+                    } else {
+                        "interface contains type constraints"
+                    };
+                    let td = c.new_dis(&t);
+                    c.soft_error(pos, format!("cannot use type {} outside a type constraint: {}", td, why));
+                }
+            }
+        };
+        fctx.later(Box::new(f));
+    }
+
     /// Whether `t` is a generic function's signature (not instantiated).
     pub fn is_generic_func(&self, t: Option<TypeKey>) -> bool {
         t.and_then(|t| self.otype(t).try_as_signature())
@@ -751,12 +788,12 @@ impl<'a, S: SourceRead> Checker<'a, S> {
             x.expr = Some(e.clone());
             if targs.len() > tparams.len() {
                 let pos = args[tparams.len()].pos(self.ast_objs);
+                let _ = &bd;
                 self.error(
                     pos,
                     format!(
-                        "got {} type arguments but {} has {} type parameters",
+                        "got {} type arguments but want {}",
                         targs.len(),
-                        bd,
                         tparams.len()
                     ),
                 );

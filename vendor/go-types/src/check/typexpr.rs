@@ -471,11 +471,13 @@ impl<'a, S: SourceRead> Checker<'a, S> {
                 if let Some(l) = &a.len {
                     let len = self.array_len(&l, fctx);
                     let elem = self.type_expr(&a.elt, fctx);
+                    self.valid_var_type(&a.elt, elem, fctx);
                     let t = self.tc_objs.new_t_array(elem, len);
                     set_underlying(Some(t), self.tc_objs);
                     Some(t)
                 } else {
                     let elem = self.indirect_type(&a.elt, fctx);
+                    self.valid_var_type(&a.elt, elem, fctx);
                     let t = self.tc_objs.new_t_slice(elem);
                     set_underlying(Some(t), self.tc_objs);
                     Some(t)
@@ -488,6 +490,7 @@ impl<'a, S: SourceRead> Checker<'a, S> {
             }
             Expr::Star(s) => {
                 let base = self.indirect_type(&s.expr, fctx);
+                self.valid_var_type(&s.expr, base, fctx);
                 let t = self.tc_objs.new_t_pointer(base);
                 set_underlying(Some(t), self.tc_objs);
                 Some(t)
@@ -505,6 +508,8 @@ impl<'a, S: SourceRead> Checker<'a, S> {
             Expr::Map(m) => {
                 let k = self.indirect_type(&m.key, fctx);
                 let v = self.indirect_type(&m.val, fctx);
+                self.valid_var_type(&m.key, k, fctx);
+                self.valid_var_type(&m.val, v, fctx);
                 let t = self.tc_objs.new_t_map(k, v);
                 set_underlying(Some(t), self.tc_objs);
 
@@ -526,6 +531,7 @@ impl<'a, S: SourceRead> Checker<'a, S> {
                     ast::ChanDir::SendRecv => typ::ChanDir::SendRecv,
                 };
                 let elem = self.indirect_type(&chan.val, fctx);
+                self.valid_var_type(&chan.val, elem, fctx);
                 let t = self.tc_objs.new_t_chan(dir, elem);
                 set_underlying(Some(t), self.tc_objs);
                 Some(t)
@@ -656,6 +662,7 @@ impl<'a, S: SourceRead> Checker<'a, S> {
                 }
                 let ftype = &ftype.clone();
                 let ty = self.indirect_type(ftype, fctx);
+                self.valid_var_type(ftype, ty, fctx);
                 // The parser ensures that f.Tag is nil and we don't
                 // care if a constructed AST contains a non-nil tag.
                 if field_names.len() > 0 {
@@ -997,6 +1004,7 @@ impl<'a, S: SourceRead> Checker<'a, S> {
             let ftag = self.tag(&field.tag);
             let ftype = field.typ.clone();
             let ty = self.type_expr(&ftype, fctx);
+            self.valid_var_type(&ftype, ty, fctx);
             if fnames.len() > 0 {
                 // named fields
                 for name in fnames.iter() {
