@@ -119,6 +119,10 @@ impl<'a, S: SourceRead> Checker<'a, S> {
             _ => return false,
         };
         let o = &self.tc_objs;
+        // gmp: a type parameter's type set is checked by convert_untyped
+        if self.otype(target).try_as_type_param().is_some() {
+            return false;
+        }
         let tval = self.otype(target).underlying_val(o);
         let fits = match tval.try_as_basic() {
             Some(basic) => v.representable(basic, None),

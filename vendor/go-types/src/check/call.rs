@@ -212,6 +212,9 @@ impl<'a, S: SourceRead> Checker<'a, S> {
         args: &[Operand],
         fctx: &mut FilesContext<S>,
     ) -> Option<TypeKey> {
+        // The type parameters are renamed first (go/types: renameTParams): in a
+        // generic function's own body, `F(x)` with x of type T must bind F's T to T.
+        let sig = self.rename_tparams(sig);
         let sd = self.otype(sig).try_as_signature().unwrap();
         let (tparams, variadic) = (sd.tparams().clone(), sd.variadic());
         let pvars = self.otype(sd.params()).try_as_tuple().unwrap().vars().clone();

@@ -436,6 +436,29 @@ impl<'a, S: SourceRead> Checker<'a, S> {
             return;
         }
 
+        // gmp: an untyped value converted to a type parameter must fit every type of
+        // its type set (go/types: implicitTypeAndValue); nil stays untyped
+        if let Some(tp) = self.otype(target).try_as_type_param() {
+            let ok = match tp.terms(o) {
+                Some(ts) if !ts.is_empty() => ts.iter().all(|&(_, tt)| {
+                    let u = typ::underlying_type(tt, o);
+                    self.untyped_fits(x, u)
+                }),
+                _ => false,
+            };
+            if !ok {
+                return on_err(self, x);
+            }
+            let t = if x.is_nil(self.tc_objs.universe()) {
+                self.basic_type(BasicType::UntypedNil)
+            } else {
+                target
+            };
+            x.typ = Some(t);
+            self.update_expr_type(x.expr.as_ref().unwrap(), t, true, fctx);
+            return;
+        }
+
         let t = typ::underlying_type(target, o);
         let xtype = x.typ.unwrap();
         let tval = self.otype(t);
@@ -506,6 +529,26 @@ impl<'a, S: SourceRead> Checker<'a, S> {
             self.update_expr_type(x.expr.as_ref().unwrap(), t, true, fctx);
         } else {
             on_err(self, x);
+        }
+    }
+
+    /// gmp: whether untyped operand `x` can be converted to (underlying) type `u`
+    /// (a constant it can hold, a value of its kind, nil of a type with nil).
+    fn untyped_fits(&self, x: &Operand, u: TypeKey) -> bool {
+        let o = &self.tc_objs;
+        let uval = self.otype(u);
+        if let OperandMode::Constant(v) = &x.mode {
+            return match uval.try_as_basic() {
+                Some(b) => v.clone().representable(b, None),
+                None => uval.try_as_interface().is_some_and(|i| i.is_empty()),
+            };
+        }
+        match self.otype(x.typ.unwrap()).try_as_basic().map(|b| b.typ()) {
+            Some(BasicType::UntypedBool) => uval.is_boolean(o),
+            Some(BasicType::UntypedNil) => uval.has_nil(o),
+            Some(BasicType::UntypedString) => uval.is_string(o),
+            Some(_) => uval.is_numeric(o),
+            None => false,
         }
     }
 

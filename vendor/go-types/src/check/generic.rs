@@ -704,6 +704,38 @@ impl<'a, S: SourceRead> Checker<'a, S> {
         walk(&is, self.tc_objs, t, 0)
     }
 
+    /// `sig` with fresh type parameters in place of its own (constrained alike).
+    pub fn rename_tparams(&mut self, sig: TypeKey) -> TypeKey {
+        let tparams = self.otype(sig).try_as_signature().unwrap().tparams().clone();
+        let fresh: Vec<TypeKey> = tparams
+            .iter()
+            .map(|&tp| {
+                let d = self.otype(tp).try_as_type_param().unwrap();
+                let (o, i) = (d.obj(), d.index());
+                self.tc_objs.new_t_type_param(o, i)
+            })
+            .collect();
+        let smap = subst::subst_map(&tparams, &fresh);
+        for (i, &tp) in tparams.iter().enumerate() {
+            if let Some(c) = self.otype(tp).try_as_type_param().unwrap().constraint_opt() {
+                let nc = subst::subst(self.tc_objs, c, &smap);
+                self.otype_mut(fresh[i])
+                    .try_as_type_param_mut()
+                    .unwrap()
+                    .set_constraint(nc);
+            }
+        }
+        let t = subst::subst(self.tc_objs, sig, &smap);
+        if t == sig {
+            return sig;
+        }
+        self.otype_mut(t)
+            .try_as_signature_mut()
+            .unwrap()
+            .set_tparams(fresh);
+        t
+    }
+
     /// The signature `sig` instantiated with `targs` (its type parameters replaced).
     pub fn instantiate_signature(&mut self, sig: TypeKey, targs: &[TypeKey]) -> TypeKey {
         let tparams = self.otype(sig).try_as_signature().unwrap().tparams().clone();

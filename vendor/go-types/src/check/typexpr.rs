@@ -985,6 +985,9 @@ impl<'a, S: SourceRead> Checker<'a, S> {
                 _ => Checker::<S>::embedded_field_ident(&s.expr),
             },
             Expr::Selector(s) => Some(s.sel),
+            // gmp: an embedded instance, `Box[string]`, is named by its generic type
+            Expr::Index(ix) => Checker::<S>::embedded_field_ident(&ix.expr),
+            Expr::IndexList(ix) => Checker::<S>::embedded_field_ident(&ix.expr),
             _ => None,
         }
     }
