@@ -120,6 +120,23 @@ struct FnCx {
     /// The function's name, and how many closures it has made (`main.f.func1`).
     name: String,
     nlits: u32,
+    /// The body of a range over a function, compiled as its yield function: how
+    /// its break, continue and return reach the loop (`Compiler::range_func`).
+    rangefunc: Option<RangeFuncCx>,
+}
+
+/// What the yield function of a range over a function needs of the loop around it:
+/// the loop's state cell (0 running, 1 broken off, 2 returning, 3.. a labelled break
+/// or continue of a loop outside: `3 + 2i` for `labels[i]`, one more to continue),
+/// the cells the returned values go to (the function's that holds the first loop),
+/// the labels of the loops outside, and the loop's own label.
+#[derive(Clone)]
+struct RangeFuncCx {
+    state: ObjKey,
+    results: Vec<ObjKey>,
+    result_tys: Vec<TypeKey>,
+    labels: Vec<String>,
+    own_label: Option<String>,
 }
 
 pub struct Compiler<'a> {
@@ -151,6 +168,9 @@ pub struct Compiler<'a> {
     sub: Option<std::rc::Rc<HashMap<TypeKey, TypeKey>>>,
     /// The function id of each instance: generic object -> (type arguments, id).
     inst_ids: HashMap<ObjKey, Vec<(Vec<TypeKey>, FuncId)>>,
+    /// Keys for the cells the compiler makes (a range over a function's state and
+    /// results): above every object's key.
+    next_synth: usize,
 }
 
 /// A local variable of at least [`BIG_LOCAL`] bytes in its function's frame.
@@ -322,7 +342,14 @@ impl<'a> Compiler<'a> {
             mono: mono::Mono::default(),
             sub: None,
             inst_ids: HashMap::new(),
+            next_synth: usize::MAX / 2,
         }
+    }
+
+    /// A key for a cell the compiler makes, as a local variable's (no object has it).
+    pub(super) fn synth(&mut self) -> ObjKey {
+        self.next_synth += 1;
+        ObjKey::from(self.next_synth)
     }
 
     /// `k` as the instance being compiled has it (its type parameters replaced).
@@ -950,18 +977,35 @@ impl<'a> Compiler<'a> {
             }
         };
         let ast = self.cx.ast;
+        // the range statements over functions entered, and whether each pushed a range
+        let mut pushed: Vec<bool> = Vec::new();
         walk_block(
             body,
-            &mut |e, entering_lit| match entering_lit {
-                Some(true) => {
+            &mut |e, w| match w {
+                Walk::EnterLit => {
                     if let Expr::FuncLit(fl) = e {
                         ranges.push((fl.body.l_brace, fl.body.r_brace));
                     }
                 }
-                Some(false) => {
+                Walk::LeaveLit => {
                     ranges.pop();
                 }
-                None => on_expr(e, &ranges),
+                Walk::EnterRange(lo, hi) => {
+                    let func = me
+                        .tv(e)
+                        .is_some_and(|t| matches!(me.tk(me.under(t.typ)), Type::Signature(_)));
+                    if func {
+                        ranges.push((lo, hi));
+                    }
+                    pushed.push(func);
+                }
+                Walk::LeaveRange => {
+                    if pushed.pop() == Some(true) {
+                        ranges.pop();
+                    }
+                }
+                Walk::Expr => on_expr(e, &ranges),
+                Walk::Phantom(_) => {}
             },
             ast,
         );
@@ -1424,14 +1468,28 @@ fn map_regs(i: &mut I, m: &impl Fn(Reg) -> Reg) {
 
 /// Visits every expression under a block; `lit` is Some(true)/Some(false) when entering
 /// and leaving a function literal, None for an ordinary expression.
-fn walk_block(b: &ast::BlockStmt, f: &mut impl FnMut(&Expr, Option<bool>), ast: &AstObjects) {
+/// What a walk of a body meets: an expression, the entry to and exit from a
+/// function literal's body, or a range statement's (key, value and body: a yield
+/// function's when it ranges over a function), spanning positions lo..hi.
+#[derive(Clone, Copy)]
+enum Walk<'a> {
+    Expr,
+    EnterLit,
+    LeaveLit,
+    EnterRange(usize, usize),
+    LeaveRange,
+    #[allow(dead_code)]
+    Phantom(&'a ()),
+}
+
+fn walk_block(b: &ast::BlockStmt, f: &mut impl FnMut(&Expr, Walk<'_>), ast: &AstObjects) {
     for s in &b.list {
         walk_stmt_in(s, f, ast);
     }
 }
 
-fn walk_stmt_in(s: &Stmt, f: &mut impl FnMut(&Expr, Option<bool>), ast: &AstObjects) {
-    let we = |e: &Expr, f: &mut dyn FnMut(&Expr, Option<bool>)| walk_expr(e, f, ast);
+fn walk_stmt_in(s: &Stmt, f: &mut impl FnMut(&Expr, Walk<'_>), ast: &AstObjects) {
+    let we = |e: &Expr, f: &mut dyn FnMut(&Expr, Walk<'_>)| walk_expr(e, f, ast);
     match s {
         Stmt::Decl(d) => {
             if let ast::Decl::Gen(g) = &**d {
@@ -1510,26 +1568,30 @@ fn walk_stmt_in(s: &Stmt, f: &mut impl FnMut(&Expr, Option<bool>), ast: &AstObje
             s.body.list.iter().for_each(|s| walk_stmt_in(s, f, ast));
         }
         Stmt::Range(r) => {
+            we(&r.expr, f);
+            // a range over a function: its key, value and body are a function's
+            let lo = r.key.as_ref().unwrap_or(&r.expr).pos(ast);
+            f(&r.expr, Walk::EnterRange(lo, r.body.r_brace));
             for x in [&r.key, &r.val].into_iter().flatten() {
                 we(x, f);
             }
-            we(&r.expr, f);
             r.body.list.iter().for_each(|s| walk_stmt_in(s, f, ast));
+            f(&r.expr, Walk::LeaveRange);
         }
         _ => {}
     }
 }
 
-fn walk_expr(e: &Expr, f: &mut dyn FnMut(&Expr, Option<bool>), ast: &AstObjects) {
-    f(e, None);
+fn walk_expr(e: &Expr, f: &mut dyn FnMut(&Expr, Walk<'_>), ast: &AstObjects) {
+    f(e, Walk::Expr);
     match e {
         Expr::FuncLit(fl) => {
-            f(e, Some(true));
-            let mut g = |x: &Expr, l: Option<bool>| f(x, l);
+            f(e, Walk::EnterLit);
+            let mut g = |x: &Expr, l: Walk<'_>| f(x, l);
             for s in &fl.body.list {
                 walk_stmt_in(s, &mut g, ast);
             }
-            f(e, Some(false));
+            f(e, Walk::LeaveLit);
         }
         Expr::CompositeLit(c) => c.elts.iter().for_each(|x| walk_expr(x, f, ast)),
         Expr::Paren(p) => walk_expr(&p.expr, f, ast),

@@ -129,7 +129,7 @@ pub fn mono(tc: &mut TCObjects, ast: &AstObjects, infos: &[&TypeInfo]) -> Result
     let mut out = Mono::default();
     let mut work: Vec<(ObjKey, Vec<TypeKey>)> = vec![];
     let mut count = 0usize;
-    let mut add = |tc: &TCObjects,
+    let add = |tc: &TCObjects,
                    out: &Mono,
                    work: &mut Vec<(ObjKey, Vec<TypeKey>)>,
                    o: ObjKey,

@@ -62,9 +62,37 @@ impl<'a> Compiler<'a> {
                 self.emit(I::Go { f, args }, line);
                 Ok(())
             }
+            Stmt::Defer(_) if self.f().rangefunc.is_some() => {
+                Err(self.unsupported(pos, "defer in the body of a range over a function"))
+            }
             Stmt::Defer(d) => {
                 let (f, args) = self.call_parts(&d.call)?;
                 self.emit(I::Defer { f, args }, line);
+                Ok(())
+            }
+            Stmt::Return(r) if self.f().rangefunc.is_some() => {
+                // in a range over a function's body: the values go to the loop's
+                // cells, and the loop returns once the iterator has
+                let rf = self.f().rangefunc.clone().unwrap();
+                let rts = rf.result_tys.clone();
+                let mut regs = Vec::new();
+                if r.results.len() == 1 && rts.len() > 1 {
+                    let d = self.multi(&r.results[0], rts.len() as u32)?;
+                    regs.extend((0..rts.len() as u32).map(|i| d + i));
+                } else {
+                    for (e, t) in r.results.iter().zip(rts.iter()) {
+                        regs.push(self.expr_to(e, *t)?);
+                    }
+                }
+                if !r.results.is_empty() {
+                    for (k, v) in rf.results.iter().zip(regs) {
+                        let Some(LV::Ptr(c)) = self.lookup_local(*k) else {
+                            unreachable!()
+                        };
+                        self.emit(I::Store(c, v), line);
+                    }
+                }
+                self.rangefunc_leave(&rf, 2, line);
                 Ok(())
             }
             Stmt::Return(r) => {
@@ -455,6 +483,26 @@ impl<'a> Compiler<'a> {
                 None => !want_loop || l.is_loop,
             })
         };
+        // in a range over a function's body: a branch to the loop itself or outside it
+        if self.f().rangefunc.is_some() && matches!(b.token, Token::BREAK | Token::CONTINUE) {
+            let want_loop = b.token == Token::CONTINUE;
+            if target(self.f(), want_loop).is_none() {
+                let rf = self.f().rangefunc.clone().unwrap();
+                let cont = b.token == Token::CONTINUE;
+                return match &label {
+                    None => {
+                        if cont {
+                            let t = self.konst(V::Bool(true), line);
+                            self.emit(I::Ret(vec![t]), line);
+                        } else {
+                            self.rangefunc_leave(&rf, 1, line);
+                        }
+                        Ok(())
+                    }
+                    Some(l) => self.rangefunc_branch(l, cont, line),
+                };
+            }
+        }
         match b.token {
             Token::BREAK => {
                 let Some(i) = target(self.f(), false) else {
@@ -674,6 +722,7 @@ impl<'a> Compiler<'a> {
                 self.patch(exit, h);
                 self.pop_loop(cont);
             }
+            Type::Signature(_) => return self.range_func(st, x, line),
             Type::Chan(_) => {
                 self.push_loop(true);
                 let top = self.here();
@@ -690,6 +739,247 @@ impl<'a> Compiler<'a> {
             _ => return Err(self.unsupported(st.for_pos, "range over this type")),
         }
         Ok(())
+    }
+
+    /// `for k, v := range seq { body }` over a function (Go 1.23): the body is
+    /// compiled as the yield function `seq` is called with (gc's rangefunc rewrite):
+    /// continue returns true; break, return and a labelled branch out set the loop's
+    /// state, return false, and are carried out once `seq` returns. Calling yield
+    /// again after it returned false is the runtime's panic.
+    pub(super) fn range_func(&mut self, st: &ast::RangeStmt, seq: Reg, line: u32) -> R<()> {
+        let define = st.token == Token::DEFINE;
+        let own_label = self.f().pending_label.take();
+        let st_key = self.synth();
+        let zero = self.konst(V::Int(0), line);
+        let cell = self.reg();
+        self.emit(I::Box(cell, zero), line);
+        self.f().locals.insert(
+            st_key,
+            Local {
+                reg: cell,
+                boxed: true,
+            },
+        );
+        // the returned values' cells: the function's that holds the outermost loop
+        let (results, result_tys) = match self.f().rangefunc.clone() {
+            Some(rf) => (rf.results, rf.result_tys),
+            None => {
+                let tys = self.f().result_tys.clone();
+                let mut keys = vec![];
+                for &t in &tys {
+                    let k = self.synth();
+                    let z = self.zero(t);
+                    let zr = self.konst(z, line);
+                    let c = self.reg();
+                    self.emit(I::Box(c, zr), line);
+                    self.f().locals.insert(k, Local { reg: c, boxed: true });
+                    keys.push(k);
+                }
+                (keys, tys)
+            }
+        };
+        // the labels a branch in the body may name outside it
+        let mut labels = self.f().rangefunc.as_ref().map(|rf| rf.labels.clone()).unwrap_or_default();
+        if let Some(l) = self.f().rangefunc.as_ref().and_then(|rf| rf.own_label.clone()) {
+            labels.push(l);
+        }
+        let here_labels: Vec<String> = self.f().loops.iter().filter_map(|l| l.label.clone()).collect();
+        labels.extend(here_labels);
+        // the yield function
+        let id = self.funcs.len() as FuncId;
+        let outer = self.f();
+        outer.nlits += 1;
+        let name = format!("{}-range{}", outer.name, outer.nlits);
+        self.funcs.push(vm::Func {
+            name: name.clone(),
+            ..Default::default()
+        });
+        self.stack.push(FnCx {
+            name,
+            scanned: true,
+            rangefunc: Some(RangeFuncCx {
+                state: st_key,
+                results: results.clone(),
+                result_tys: result_tys.clone(),
+                labels: labels.clone(),
+                own_label: own_label.clone(),
+            }),
+            ..FnCx::default()
+        });
+        self.f().result_tys = vec![];
+        let np = [&st.key, &st.val].iter().filter(|k| k.is_some()).count();
+        let yt = {
+            let xt = self.type_of(&st.expr);
+            let Type::Signature(s) = self.tk(self.under(xt)) else { unreachable!() };
+            let Type::Tuple(p) = self.tk(s.params()) else { unreachable!() };
+            self.otyp(p.vars()[0]).unwrap()
+        };
+        let nyield = match self.tk(self.under(yt)) {
+            Type::Signature(s) => match self.tk(s.params()) {
+                Type::Tuple(p) => p.vars().len(),
+                _ => 0,
+            },
+            _ => 0,
+        };
+        let params: Vec<Reg> = (0..nyield).map(|_| self.reg()).collect();
+        let _ = np;
+        // yield after the loop was left: the runtime's panic
+        let sc = match self.lookup_local(st_key) {
+            Some(LV::Ptr(r)) => r,
+            _ => unreachable!(),
+        };
+        let sv = self.reg();
+        self.emit(I::Load(sv, sc), line);
+        let int = Kind::Int {
+            bits: 64,
+            signed: true,
+        };
+        let zero = self.konst(V::Int(0), line);
+        let c = self.reg();
+        self.emit(I::Bin(BinOp::Eq, int, c, sv, zero), line);
+        let ok = self.emit(I::JmpIf(c, 0), line);
+        self.emit(
+            I::Trap(
+                "runtime error: range function continued iteration after function for loop body returned false"
+                    .into(),
+            ),
+            line,
+        );
+        let h = self.here();
+        self.patch(ok, h);
+        if let Some(&k) = params.first() {
+            self.range_var(&st.key, define, k, line)?;
+        }
+        if let Some(&v) = params.get(1) {
+            self.range_var(&st.val, define, v, line)?;
+        }
+        self.block(&st.body)?;
+        let t = self.konst(V::Bool(true), line);
+        self.emit(I::Ret(vec![t]), line);
+        let fc = self.stack.last().unwrap();
+        if fc.gotos.iter().any(|(_, n)| !fc.labels.contains_key(n)) {
+            return Err(self.unsupported(st.for_pos, "a goto out of the body of a range over a function"));
+        }
+        let caps = self.f().caps.clone();
+        let ncaps = caps.len() as u32;
+        let placeholders: Vec<Reg> = caps.iter().map(|o| self.f().locals[o].reg).collect();
+        remap_caps(self.f(), nyield as u32, &placeholders);
+        self.finish(id, nyield as u32, ncaps);
+        let mut cap_regs = Vec::new();
+        for o in caps {
+            match self.lookup_local(o) {
+                Some(LV::Ptr(r)) => cap_regs.push(r),
+                Some(LV::Reg(r)) => cap_regs.push(r),
+                _ => {
+                    let p = self.global_ptr(o, line);
+                    cap_regs.push(p);
+                }
+            }
+        }
+        let yf = self.reg();
+        self.emit(I::Closure(yf, id, cap_regs), line);
+        let dst = self.reg();
+        self.emit(
+            I::CallV {
+                f: seq,
+                args: vec![yf],
+                dst,
+                nret: 0,
+            },
+            line,
+        );
+        // carry out what ended the loop
+        let sv = self.reg();
+        self.emit(I::Load(sv, cell), line);
+        let mut codes: Vec<(i64, Option<(String, bool)>)> = vec![(2, None)];
+        for (i, l) in labels.iter().enumerate() {
+            codes.push((3 + 2 * i as i64, Some((l.clone(), false))));
+            codes.push((4 + 2 * i as i64, Some((l.clone(), true))));
+        }
+        for (code, what) in codes {
+            let k = self.konst(V::Int(code), line);
+            let c = self.reg();
+            self.emit(I::Bin(BinOp::Eq, int, c, sv, k), line);
+            let skip = self.emit(I::JmpIfNot(c, 0), line);
+            match what {
+                None => self.rangefunc_return(&results, line)?,
+                Some((label, cont)) => self.rangefunc_branch(&label, cont, line)?,
+            }
+            let h = self.here();
+            self.patch(skip, h);
+        }
+        Ok(())
+    }
+
+    /// The function returns with the values in `results` (the outermost range
+    /// loop's cells); from a yield function, by passing it on to the loop around.
+    fn rangefunc_return(&mut self, results: &[ObjKey], line: u32) -> R<()> {
+        if let Some(rf) = self.f().rangefunc.clone() {
+            self.rangefunc_leave(&rf, 2, line);
+            return Ok(());
+        }
+        let mut regs = vec![];
+        for k in results {
+            let Some(LV::Ptr(c)) = self.lookup_local(*k) else {
+                unreachable!()
+            };
+            let d = self.reg();
+            self.emit(I::Load(d, c), line);
+            regs.push(d);
+        }
+        // named results see the returned values (for deferred functions)
+        let named = self.f().results.clone();
+        for (i, nr) in named.iter().enumerate() {
+            if nr & BOXED_RESULT != 0 {
+                self.emit(I::Store(nr & !BOXED_RESULT, regs[i]), line);
+            }
+        }
+        self.emit(I::Ret(regs), line);
+        Ok(())
+    }
+
+    /// A labelled branch out of a yield function's body, carried out where the loop
+    /// it names is: here, or passed on to the loop around.
+    fn rangefunc_branch(&mut self, label: &str, cont: bool, line: u32) -> R<()> {
+        if let Some(i) = self
+            .f()
+            .loops
+            .iter()
+            .rposition(|l| l.label.as_deref() == Some(label))
+        {
+            let j = self.emit(I::Jmp(0), line);
+            if cont {
+                self.f().loops[i].conts.push(j);
+            } else {
+                self.f().loops[i].breaks.push(j);
+            }
+            return Ok(());
+        }
+        let rf = self.f().rangefunc.clone().expect("a label outside is a yield function's");
+        if rf.own_label.as_deref() == Some(label) {
+            if cont {
+                let t = self.konst(V::Bool(true), line);
+                self.emit(I::Ret(vec![t]), line);
+            } else {
+                self.rangefunc_leave(&rf, 1, line);
+            }
+            return Ok(());
+        }
+        let i = rf.labels.iter().position(|l| l == label).unwrap();
+        self.rangefunc_leave(&rf, 3 + 2 * i as i64 + cont as i64, line);
+        Ok(())
+    }
+
+    /// Leaves a yield function: the loop's state becomes `code`, and yield returns
+    /// false.
+    fn rangefunc_leave(&mut self, rf: &RangeFuncCx, code: i64, line: u32) {
+        let Some(LV::Ptr(c)) = self.lookup_local(rf.state) else {
+            unreachable!()
+        };
+        let k = self.konst(V::Int(code), line);
+        self.emit(I::Store(c, k), line);
+        let f = self.konst(V::Bool(false), line);
+        self.emit(I::Ret(vec![f]), line);
     }
 
     pub(super) fn switch(&mut self, st: &ast::SwitchStmt, line: u32) -> R<()> {

@@ -927,9 +927,53 @@ impl<'a, S: SourceRead> Checker<'a, S> {
                 let x = &mut Operand::new();
                 self.expr(x, &rs.expr, fctx);
 
+                // gmp: Go 1.23's range over a function: the yield function's
+                // parameters are the iteration variables (go/types: rangeKeyVal)
+                let mut func_range: Option<Result<usize, &'static str>> = None;
                 // determine key/value types
                 let (key, val) = if x.invalid() {
                     (None, None)
+                } else if let Some(sig) = self
+                    .otype(typ::underlying_type(x.typ.unwrap(), self.tc_objs))
+                    .try_as_signature()
+                {
+                    let sig = sig.clone();
+                    let pvars = self.otype(sig.params()).try_as_tuple().unwrap().vars().clone();
+                    let nres = sig.results_count(self.tc_objs);
+                    let bad = |m| (Some(Err(m)), None, None);
+                    let (fr, k, v) = if pvars.len() != 1 {
+                        bad("func must be func(yield func(...) bool): wrong argument count")
+                    } else if nres != 0 {
+                        bad("func must be func(yield func(...) bool): unexpected results")
+                    } else {
+                        let yt = self.lobj(pvars[0]).typ().unwrap();
+                        let yu = typ::underlying_type(yt, self.tc_objs);
+                        match self.otype(yu).try_as_signature() {
+                            None => bad("func must be func(yield func(...) bool): argument is not func"),
+                            Some(cb) => {
+                                let cb = cb.clone();
+                                let cps = self.otype(cb.params()).try_as_tuple().unwrap().vars().clone();
+                                let crs = self.otype(cb.results()).try_as_tuple().unwrap().vars().clone();
+                                let bool_t = self.basic_type(BasicType::Bool);
+                                let rt = crs.first().and_then(|r| self.lobj(*r).typ());
+                                if cps.len() > 2 {
+                                    bad("func must be func(yield func(...) bool): yield func has too many parameters")
+                                } else if crs.len() != 1 || !rt.is_some_and(|t| typ::identical(t, bool_t, self.tc_objs)) {
+                                    if crs.len() == 1 && rt.is_some_and(|t| typ::is_boolean(t, self.tc_objs)) {
+                                        bad("func must be func(yield func(...) bool): yield func returns user-defined boolean, not bool")
+                                    } else {
+                                        bad("func must be func(yield func(...) bool): yield func does not return bool")
+                                    }
+                                } else {
+                                    let k = cps.first().and_then(|p| self.lobj(*p).typ());
+                                    let v = cps.get(1).and_then(|p| self.lobj(*p).typ());
+                                    (Some(Ok(cps.len())), k, v)
+                                }
+                            }
+                        }
+                    };
+                    func_range = fr;
+                    (k, v)
                 } else {
                     match self.otype(x.typ.unwrap()).underlying_val(self.tc_objs) {
                         // gmp: Go 1.22's range over an integer n: 0 .. n-1, of n's type
@@ -1001,19 +1045,25 @@ impl<'a, S: SourceRead> Checker<'a, S> {
                     }
                 };
 
-                // gmp: Go 1.23's range over a function is valid Go the explorer does not
-                // run yet: refused as such, not as an error of the program.
-                let is_func = x.typ.is_some_and(|t| {
-                    self.otype(typ::underlying_type(t, self.tc_objs))
-                        .try_as_signature()
-                        .is_some()
-                });
-                if key.is_none() && is_func {
-                    let xd = self.new_dis(x);
-                    self.error(
-                        xd.pos(),
-                        "gmp: range over a function (an iterator, Go 1.23) is not supported by the explorer's Go yet".to_string(),
-                    );
+                if let Some(fr) = func_range {
+                    match fr {
+                        Err(why) => {
+                            let xd = self.new_dis(x);
+                            self.error(xd.pos(), format!("cannot range over {}: {}", xd, why));
+                        }
+                        Ok(n) => {
+                            let given = [rs.key.as_ref(), rs.val.as_ref()];
+                            if let Some(extra) = given.iter().skip(n).flatten().next() {
+                                let xd = self.new_dis(x);
+                                let how = if n == 0 {
+                                    "permits no iteration variables"
+                                } else {
+                                    "permits only one iteration variable"
+                                };
+                                self.error(extra.pos(self.ast_objs), format!("range over {} {}", xd, how));
+                            }
+                        }
+                    }
                 } else if key.is_none() {
                     let xd = self.new_dis(x);
                     self.error(xd.pos(), format!("cannot range over {}", xd));
