@@ -76,6 +76,10 @@ const STD: &[(&str, &str)] = &[
     ("container/heap", include_str!("std/heap.go")),
     ("bytes", include_str!("std/bytes.go")),
     ("context", include_str!("std/context.go")),
+    ("cmp", include_str!("std/cmp.go")),
+    ("iter", include_str!("std/iter.go")),
+    ("slices", include_str!("std/slices.go")),
+    ("maps", include_str!("std/maps.go")),
 ];
 
 /// The text of library package `path`: `std/<last element>.go`, or natively, for work

@@ -1999,8 +1999,13 @@ impl<'a> Parser<'a> {
                     x = self.parse_call_or_conversion(self.check_expr_or_type(x));
                 }
                 Token::LBRACE => {
+                    // gmp: like a type name, an instance `T[A]{` (or an index
+                    // expression) begins a composite literal only outside a control
+                    // clause's header (go/parser 1.27)
                     if Parser::is_literal_type(&x)
-                        && (self.expr_level >= 0 || !Parser::is_type_name(&x))
+                        && (self.expr_level >= 0
+                            || !(Parser::is_type_name(&x)
+                                || matches!(x, Expr::Index(_) | Expr::IndexList(_))))
                     {
                         if lhs {
                             self.resolve(&x);

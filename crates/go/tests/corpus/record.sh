@@ -6,7 +6,10 @@ set -euo pipefail
 cd "$(dirname "$0")"
 N="${N:-20}"
 export GOCACHE="${GOCACHE:-/tmp/gmp-gocache}" GOMAXPROCS=2
-for d in */; do
+# With names, only those programs.
+dirs=("$@")
+[ ${#dirs[@]} -eq 0 ] && dirs=(*/)
+for d in "${dirs[@]}"; do
   d="${d%/}"
   (cd "$d" && go build -o /tmp/gmp-corpus-bin main.go)
   : > /tmp/gmp-corpus-runs

@@ -419,6 +419,18 @@ impl<'a, S: SourceRead> Checker<'a, S> {
         fctx: &mut FilesContext<S>,
     ) {
         debug_assert!(self.lobj(okey).typ().is_none());
+        // gmp: Go 1.24's generic aliases
+        let generic_alias = alias
+            && self.obj_map.get(&okey).is_some_and(|d| {
+                matches!(&self.tc_objs.decls[*d], DeclInfo::Type(t) if t.tparams.is_some())
+            });
+        if generic_alias {
+            let pos = self.lobj(okey).pos();
+            self.error_str(pos, "gmp: generic type aliases (Go 1.24) are not supported by the explorer's Go yet");
+            let invalid = self.invalid_type();
+            self.lobj_mut(okey).set_type(Some(invalid));
+            return;
+        }
         if alias {
             let invalid = self.invalid_type();
             self.lobj_mut(okey).set_type(Some(invalid));
@@ -768,6 +780,16 @@ impl<'a, S: SourceRead> Checker<'a, S> {
                                 );
                             }
                             self.type_decl(okey, &ts.typ.clone(), None, ts.assign > 0, fctx);
+                            // gmp: a local type of a generic function that uses its type
+                            // parameters is a type of each instance, which the explorer
+                            // does not make yet: refused, not compiled wrong
+                            if let Some(t) = self.lobj(okey).typ() {
+                                let u = typ::underlying_type(t, self.tc_objs);
+                                if subst::has_type_params(self.tc_objs, u) {
+                                    let pos = self.ast_ident(ts.name).pos;
+                                    self.error_str(pos, "gmp: a type declared in a generic function that uses its type parameters is not supported by the explorer's Go yet");
+                                }
+                            }
                             self.lobj_mut(fctx.pop()).set_color(ObjColor::Black);
                         }
                         _ => self.invalid_ast(spec_pos, "const, type, or var declaration expected"),
