@@ -9,6 +9,7 @@ package bytes
 import (
 	"errors"
 	"io"
+	"iter"
 	"unicode"
 )
 
@@ -1318,4 +1319,93 @@ func (r *Reader) WriteTo(w io.Writer) (n int64, err error) {
 		err = io.ErrShortWrite
 	}
 	return n, err
+}
+
+// Lines returns an iterator over the newline-terminated lines of s (each with
+// its capacity clipped to its length); the last has no newline if s does not
+// end with one.
+func Lines(s []byte) iter.Seq[[]byte] {
+	return func(yield func([]byte) bool) {
+		for len(s) > 0 {
+			var line []byte
+			if i := IndexByte(s, '\n'); i >= 0 {
+				line, s = s[:i+1:i+1], s[i+1:]
+			} else {
+				line, s = s, nil
+			}
+			if !yield(line[:len(line):len(line)]) {
+				return
+			}
+		}
+	}
+}
+
+// SplitSeq returns an iterator over the subslices of s separated by sep, as
+// Split gives them.
+func SplitSeq(s, sep []byte) iter.Seq[[]byte] {
+	return splitSeq(s, sep, 0)
+}
+
+// SplitAfterSeq returns an iterator over the subslices of s after each sep, as
+// SplitAfter gives them.
+func SplitAfterSeq(s, sep []byte) iter.Seq[[]byte] {
+	return splitSeq(s, sep, len(sep))
+}
+
+func splitSeq(s, sep []byte, sepSave int) iter.Seq[[]byte] {
+	return func(yield func([]byte) bool) {
+		if len(sep) == 0 {
+			for len(s) > 0 {
+				_, size := decodeRune(s)
+				if !yield(s[:size:size]) {
+					return
+				}
+				s = s[size:]
+			}
+			return
+		}
+		for {
+			i := Index(s, sep)
+			if i < 0 {
+				break
+			}
+			frag := s[:i+sepSave]
+			if !yield(frag[:len(frag):len(frag)]) {
+				return
+			}
+			s = s[i+len(sep):]
+		}
+		yield(s[:len(s):len(s)])
+	}
+}
+
+// FieldsSeq returns an iterator over the subslices of s around runs of white
+// space, as Fields gives them.
+func FieldsSeq(s []byte) iter.Seq[[]byte] {
+	return FieldsFuncSeq(s, isSpaceRune)
+}
+
+// FieldsFuncSeq returns an iterator over the subslices of s around runs of
+// runes c with f(c), as FieldsFunc gives them.
+func FieldsFuncSeq(s []byte, f func(rune) bool) iter.Seq[[]byte] {
+	return func(yield func([]byte) bool) {
+		start := -1
+		for i := 0; i < len(s); {
+			r, size := decodeRune(s[i:])
+			if f(r) {
+				if start >= 0 {
+					if !yield(s[start:i:i]) {
+						return
+					}
+					start = -1
+				}
+			} else if start < 0 {
+				start = i
+			}
+			i += size
+		}
+		if start >= 0 {
+			yield(s[start:len(s):len(s)])
+		}
+	}
 }

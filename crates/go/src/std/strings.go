@@ -4,12 +4,13 @@ package strings
 // trimming, case mapping and replacing, plus the Builder, Reader and
 // Replacer types. Repeat, Join, Contains, HasPrefix, HasSuffix, ToUpper,
 // ToLower, Split, TrimSpace and Index are natives of the explorer; the rest
-// is plain Go. The iterator functions (Lines, SplitSeq, FieldsSeq, ...) and
-// the SpecialCase mappings (ToUpperSpecial, ...) are not provided.
+// is plain Go, the iterator functions (Lines, SplitSeq, FieldsSeq, ...) too. The
+// SpecialCase mappings (ToUpperSpecial, ...) are not provided.
 
 import (
 	"errors"
 	"io"
+	"iter"
 	"unicode"
 	"unicode/utf8"
 )
@@ -859,4 +860,96 @@ func (r *Replacer) Replace(s string) string {
 // WriteString writes s with all replacements made to w.
 func (r *Replacer) WriteString(w io.Writer, s string) (n int, err error) {
 	return w.Write([]byte(r.Replace(s)))
+}
+
+// Lines returns an iterator over the newline-terminated lines of s; the last
+// line has no newline if s does not end with one.
+func Lines(s string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for len(s) > 0 {
+			var line string
+			if i := IndexByte(s, '\n'); i >= 0 {
+				line, s = s[:i+1], s[i+1:]
+			} else {
+				line, s = s, ""
+			}
+			if !yield(line) {
+				return
+			}
+		}
+	}
+}
+
+// SplitSeq returns an iterator over the substrings of s separated by sep, as
+// Split gives them (an empty sep splits into UTF-8 sequences).
+func SplitSeq(s, sep string) iter.Seq[string] {
+	return splitSeq(s, sep, 0)
+}
+
+// SplitAfterSeq returns an iterator over the substrings of s after each sep,
+// as SplitAfter gives them.
+func SplitAfterSeq(s, sep string) iter.Seq[string] {
+	return splitSeq(s, sep, len(sep))
+}
+
+func splitSeq(s, sep string, sepSave int) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		if len(sep) == 0 {
+			for len(s) > 0 {
+				_, size := utf8.DecodeRuneInString(s)
+				if !yield(s[:size]) {
+					return
+				}
+				s = s[size:]
+			}
+			return
+		}
+		for {
+			i := Index(s, sep)
+			if i < 0 {
+				break
+			}
+			frag := s[:i+sepSave]
+			if !yield(frag) {
+				return
+			}
+			s = s[i+len(sep):]
+		}
+		yield(s)
+	}
+}
+
+// FieldsSeq returns an iterator over the substrings of s around runs of white
+// space, as Fields gives them.
+func FieldsSeq(s string) iter.Seq[string] {
+	return FieldsFuncSeq(s, unicode.IsSpace)
+}
+
+// FieldsFuncSeq returns an iterator over the substrings of s around runs of
+// runes c with f(c), as FieldsFunc gives them.
+func FieldsFuncSeq(s string, f func(rune) bool) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		start := -1
+		for i := 0; i < len(s); {
+			size := 1
+			r := rune(s[i])
+			if r >= utf8.RuneSelf {
+				r, size = utf8.DecodeRuneInString(s[i:])
+			}
+			if f(r) {
+				if start >= 0 {
+					if !yield(s[start:i]) {
+						return
+					}
+					start = -1
+				}
+			} else if start < 0 {
+				start = i
+			}
+			i += size
+		}
+		if start >= 0 {
+			yield(s[start:])
+		}
+	}
 }

@@ -124,6 +124,63 @@ func OnceFunc(f func()) func() {
 	}
 }
 
+// OnceValue returns a function that calls f once and returns its value on every
+// call; if f panics, the returned function panics with the same value on every
+// call (sync/oncefunc.go).
+func OnceValue[T any](f func() T) func() T {
+	var once Once
+	finished := false
+	var failure any
+	var result T
+	run := func() {
+		defer func() {
+			if !finished {
+				failure = recover()
+				panic(failure)
+			}
+		}()
+		result = f()
+		f = nil
+		finished = true
+	}
+	return func() T {
+		once.Do(run)
+		if !finished {
+			panic(failure)
+		}
+		return result
+	}
+}
+
+// OnceValues returns a function that calls f once and returns its two values on
+// every call; if f panics, the returned function panics with the same value on
+// every call.
+func OnceValues[T1, T2 any](f func() (T1, T2)) func() (T1, T2) {
+	var once Once
+	finished := false
+	var failure any
+	var r1 T1
+	var r2 T2
+	run := func() {
+		defer func() {
+			if !finished {
+				failure = recover()
+				panic(failure)
+			}
+		}()
+		r1, r2 = f()
+		f = nil
+		finished = true
+	}
+	return func() (T1, T2) {
+		once.Do(run)
+		if !finished {
+			panic(failure)
+		}
+		return r1, r2
+	}
+}
+
 // Cond implements a condition variable, a rendezvous point for goroutines waiting for
 // or announcing the occurrence of an event (sync/cond.go). Its waiters are the
 // runtime's notify list (runtime/sema.go): Signal wakes the one that has waited
