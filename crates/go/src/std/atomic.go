@@ -289,3 +289,38 @@ func (v *Value) CompareAndSwap(old, new any) (swapped bool) {
 		}
 	}
 }
+
+// A Pointer is an atomic pointer of type *T. The zero value is a nil *T. It keeps
+// the pointer in an interface cell, whose loads, swaps and compare-and-swaps are
+// the VM's indivisible steps (as Value's are).
+type Pointer[T any] struct {
+	v any // a *T, or nil before the first Store
+}
+
+// Load atomically loads and returns the value stored in x.
+func (x *Pointer[T]) Load() *T {
+	p, _ := loadValue(&x.v).(*T)
+	return p
+}
+
+// Store atomically stores val into x.
+func (x *Pointer[T]) Store(val *T) { swapValue(&x.v, val) }
+
+// Swap atomically stores new into x and returns the previous value.
+func (x *Pointer[T]) Swap(new *T) (old *T) {
+	old, _ = swapValue(&x.v, new).(*T)
+	return old
+}
+
+// CompareAndSwap executes the compare-and-swap operation for x.
+func (x *Pointer[T]) CompareAndSwap(old, new *T) (swapped bool) {
+	for {
+		cur := loadValue(&x.v)
+		if cp, _ := cur.(*T); cp != old {
+			return false
+		}
+		if casValue(&x.v, cur, new) {
+			return true
+		}
+	}
+}
