@@ -3,7 +3,8 @@
 //! conversions), float64, strings, bools, arrays, slices (append, copy, slicing),
 //! maps, structs and pointers, closures, defers, panics and recovers (run-time errors
 //! with a variable index or divisor), goroutines and channels whose output does not
-//! depend on the schedule. Each program is `main` calling `f0` ... `fN`, each under a
+//! depend on the schedule, generic functions and types (inferred and explicit type
+//! arguments, type sets, a generic container's methods) and ranges over iterators. Each program is `main` calling `f0` ... `fN`, each under a
 //! recover that prints what it caught, and each printing what it computed; so one
 //! function that differs from real Go can be cut out and run alone.
 
@@ -120,6 +121,8 @@ pub fn program(seed: u64, nfuncs: usize) -> String {
     out.push_str(
         "func (p pair) String() string { return p.B + \"/\" + strconv.Itoa(int(p.A)) }\n\n",
     );
+    // Generic helpers the statements call with random types.
+    out.push_str(GENERICS);
     out.push_str("func run(name string, f func()) {\n\tfmt.Println(\"==\", name)\n\tdefer func() {\n\t\tif r := recover(); r != nil {\n\t\t\tfmt.Println(name, \"recovered:\", r)\n\t\t}\n\t}()\n\tf()\n}\n\n");
     for i in 0..nfuncs {
         out.push_str(&function(&mut r, &format!("f{i}")));
@@ -153,6 +156,21 @@ pub fn only(src: &str, keep: usize) -> String {
     }
     out
 }
+
+/// The generic declarations every program has (the statements of kinds 23 to 27 use
+/// them with random types).
+const GENERICS: &str = "type number interface {\n\t~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~float64\n}\n\n\
+type ordered interface {\n\tnumber | ~string\n}\n\n\
+func gsum[T number](xs ...T) (s T) {\n\tfor _, x := range xs {\n\t\ts += x\n\t}\n\treturn\n}\n\n\
+func gmax[T ordered](a T, rest ...T) T {\n\tfor _, x := range rest {\n\t\tif x > a {\n\t\t\ta = x\n\t\t}\n\t}\n\treturn a\n}\n\n\
+func gmap[T, R any](xs []T, f func(T) R) []R {\n\tout := make([]R, 0, len(xs))\n\tfor _, x := range xs {\n\t\tout = append(out, f(x))\n\t}\n\treturn out\n}\n\n\
+func gfilter[S ~[]E, E any](s S, keep func(E) bool) S {\n\tvar out S\n\tfor _, v := range s {\n\t\tif keep(v) {\n\t\t\tout = append(out, v)\n\t\t}\n\t}\n\treturn out\n}\n\n\
+func gindex[T comparable](xs []T, x T) int {\n\tfor i, v := range xs {\n\t\tif v == x {\n\t\t\treturn i\n\t\t}\n\t}\n\treturn -1\n}\n\n\
+func gconv[A, B ~int8 | ~int16 | ~int32 | ~int64 | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~int](a A) B {\n\treturn B(a)\n}\n\n\
+type gbox[T any] struct {\n\tv T\n\tn int\n}\n\n\
+func (b *gbox[T]) put(v T) T {\n\told := b.v\n\tb.v = v\n\tb.n++\n\treturn old\n}\n\n\
+func (b gbox[T]) String() string { return fmt.Sprint(\"box(\", b.v, \",\", b.n, \")\") }\n\n\
+func gseq[T any](xs ...T) func(func(int, T) bool) {\n\treturn func(yield func(int, T) bool) {\n\t\tfor i, x := range xs {\n\t\t\tif !yield(i, x) {\n\t\t\t\treturn\n\t\t\t}\n\t\t}\n\t}\n}\n\n";
 
 fn function(r: &mut Rng, name: &str) -> String {
     let mut f = Func {
@@ -415,9 +433,9 @@ fn expr(r: &mut Rng, f: &Func, t: T, depth: u32) -> String {
 
 fn stmt(r: &mut Rng, f: &mut Func) {
     f.budget -= 1;
-    let kind = r.below(23);
+    let kind = r.below(28);
     // The statements that declare names of their own get a block of their own.
-    let scoped = (7..=12).contains(&kind) || (17..=22).contains(&kind);
+    let scoped = (7..=12).contains(&kind) || (17..=27).contains(&kind);
     if scoped {
         let ind = indent(f);
         let _ = writeln!(f.out, "{ind}{{");
@@ -686,6 +704,61 @@ fn stmt_of(r: &mut Rng, f: &mut Func, kind: u64) {
                 f.out,
                 "{ind}divmod := func(x, y {tn}) ({tn}, {tn}, bool) {{\n{ind}\tif y == 0 {{\n{ind}\t\treturn 0, 0, false\n{ind}\t}}\n{ind}\treturn x / y, x % y, true\n{ind}}}\n{ind}q, m, ok := divmod({a}, {b})\n{ind}sum := func(xs ...{tn}) (s {tn}) {{\n{ind}\tfor _, x := range xs {{\n{ind}\t\ts += x\n{ind}\t}}\n{ind}\treturn\n{ind}}}\n{ind}fmt.Println(\"results\", q, m, ok, sum(), sum(q, m), sum([]{tn}{{q, m, 1}}...))",
                 tn = t.name()
+            );
+        }
+        23 => {
+            // a generic sum and maximum, the type arguments inferred
+            let t = match r.below(3) {
+                0 => T::F,
+                _ => *r.pick(&INTS),
+            };
+            let (a, b, c) = (expr(r, f, t, 1), expr(r, f, t, 1), expr(r, f, t, 1));
+            let _ = writeln!(
+                f.out,
+                "{ind}fmt.Println(\"generic\", gsum({a}, {b}), gsum[{tn}](), gmax({a}, {b}, {c}))",
+                tn = t.name()
+            );
+        }
+        24 => {
+            // a generic box of a random type: its methods, its String through fmt
+            let t = random_type(r);
+            let (a, b) = (expr(r, f, t, 1), expr(r, f, t, 1));
+            let _ = writeln!(
+                f.out,
+                "{ind}var bx gbox[{tn}]\n{ind}o1 := bx.put({a})\n{ind}o2 := bx.put({b})\n{ind}fmt.Println(\"box\", o1, o2, bx, bx.n)\n{ind}fmt.Printf(\"%T %v\\n\", bx, &bx)",
+                tn = t.name()
+            );
+        }
+        25 => {
+            // map, filter and index with closures, explicit and inferred
+            let t = *r.pick(&INTS);
+            let (a, b, c) = (expr(r, f, t, 1), expr(r, f, t, 1), expr(r, f, t, 1));
+            let _ = writeln!(
+                f.out,
+                "{ind}xs := []{tn}{{{a}, {b}, {c}}}\n{ind}ss := gmap(xs, func(x {tn}) string {{ return fmt.Sprint(x%7) }})\n{ind}ev := gfilter(xs, func(x {tn}) bool {{ return x%2 == 0 }})\n{ind}fmt.Println(\"gmap\", ss, ev, len(ev), gindex(xs, {b}), gindex[string](ss, \"3\"))",
+                tn = t.name()
+            );
+        }
+        26 => {
+            // conversions between integer types through type parameters
+            let a = *r.pick(&INTS);
+            let b = *r.pick(&INTS);
+            let e = expr(r, f, a, 2);
+            let _ = writeln!(
+                f.out,
+                "{ind}fmt.Println(\"gconv\", gconv[{an}, {bn}]({e}), gconv[{bn}, {an}](gconv[{an}, {bn}]({e})))",
+                an = a.name(),
+                bn = b.name()
+            );
+        }
+        27 => {
+            // a range over a generic iterator, with break and continue
+            let t = random_type(r);
+            let (a, b, c) = (expr(r, f, t, 1), expr(r, f, t, 1), expr(r, f, t, 1));
+            let stop = r.below(4);
+            let _ = writeln!(
+                f.out,
+                "{ind}for i, x := range gseq({a}, {b}, {c}) {{\n{ind}\tif i == 1 {{\n{ind}\t\tcontinue\n{ind}\t}}\n{ind}\tif i == {stop} {{\n{ind}\t\tbreak\n{ind}\t}}\n{ind}\tfmt.Println(\"iter\", i, x)\n{ind}}}"
             );
         }
         15 => {
