@@ -7,9 +7,10 @@
 //	go run . OUT fmt strings ...
 //
 // OUT/<pkg with / as _>/<Example name>/ gets main.go and want.txt (the `// Output:`
-// comment), and `unordered` when it is an `// Unordered output:`. An example that
-// go/doc cannot make a whole program of (one in the package's internal test package)
-// is listed in OUT/skipped.txt.
+// comment), and `unordered` when it is an `// Unordered output:`. An example that uses
+// a declaration of another test file of its package gets it too (go test compiles the
+// files together). One that go/doc cannot make a whole program of (in the package's
+// internal test package) is listed in OUT/skipped.txt.
 package main
 
 import (
@@ -55,11 +56,66 @@ func main() {
 				files = append(files, f)
 			}
 		}
+		// An example may use a declaration of another test file of its package
+		// (context's use shortDuration, from x_test.go), which go test compiles with
+		// it but go/doc looks for in the example's own file: for such an example the
+		// file is read again with the other files' declarations appended.
+		whole := func(ex *doc.Example) *ast.File {
+			var file *ast.File
+			for _, f := range files {
+				if fset.File(f.Pos()) == fset.File(ex.Code.Pos()) {
+					file = f
+				}
+			}
+			if file == nil {
+				return nil
+			}
+			text, err := os.ReadFile(fset.File(file.Pos()).Name())
+			if err != nil {
+				return nil
+			}
+			buf := bytes.NewBuffer(text)
+			for _, f := range files {
+				if f == file {
+					continue
+				}
+				other, _ := os.ReadFile(fset.File(f.Pos()).Name())
+				for _, d := range f.Decls {
+					if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.IMPORT {
+						continue
+					}
+					if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil {
+						n := fd.Name.Name
+						if strings.HasPrefix(n, "Test") || strings.HasPrefix(n, "Benchmark") ||
+							strings.HasPrefix(n, "Fuzz") || strings.HasPrefix(n, "Example") {
+							continue
+						}
+					}
+					from, to := fset.Position(d.Pos()).Offset, fset.Position(d.End()).Offset
+					buf.WriteString("\n")
+					buf.Write(other[from:to])
+					buf.WriteString("\n")
+				}
+			}
+			nf, err := parser.ParseFile(fset, "merged_test.go", buf.Bytes(), parser.ParseComments)
+			if err != nil {
+				return nil
+			}
+			for _, e := range doc.Examples(nf) {
+				if e.Name == ex.Name {
+					return e.Play
+				}
+			}
+			return nil
+		}
 		for _, ex := range doc.Examples(files...) {
 			if ex.Output == "" && !ex.EmptyOutput {
 				continue // compiled by go test, never run
 			}
 			name := "Example" + ex.Name
+			if ex.Play == nil {
+				ex.Play = whole(ex)
+			}
 			if ex.Play == nil {
 				skipped = append(skipped, pkg+" "+name)
 				continue
