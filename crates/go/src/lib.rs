@@ -461,7 +461,6 @@ fn hex_float(src: &str) -> Option<Diag> {
     None
 }
 
-
 /// How many errors `diags` lists: go build's closing "too many errors" is not one.
 pub fn error_count(diags: &[Diag]) -> usize {
     diags.iter().filter(|d| d.msg != TOO_MANY_ERRORS).count()

@@ -205,7 +205,9 @@ impl<'a> Compiler<'a> {
         let Expr::Selector(s) = f else { return None };
         let o = self.obj_of(s.sel)?;
         let lo = &self.cx.tc.lobjs[o];
-        if !matches!(lo.entity_type(), EntityType::Func(_)) || self.func_of(o, Some(s.sel)).is_some() {
+        if !matches!(lo.entity_type(), EntityType::Func(_))
+            || self.func_of(o, Some(s.sel)).is_some()
+        {
             return None;
         }
         natives()
@@ -217,7 +219,8 @@ impl<'a> Compiler<'a> {
         let Expr::Ident(id) = f else { return None };
         let o = self.obj_of(*id)?;
         let lo = &self.cx.tc.lobjs[o];
-        if !matches!(lo.entity_type(), EntityType::Func(_)) || self.func_of(o, Some(*id)).is_some() {
+        if !matches!(lo.entity_type(), EntityType::Func(_)) || self.func_of(o, Some(*id)).is_some()
+        {
             return None;
         }
         natives()
@@ -241,14 +244,16 @@ impl<'a> Compiler<'a> {
         let ct = self.sub(raw);
         let lo = &self.cx.tc.lobjs[sel.obj()];
         match go_types::lookup::lookup_field_or_method(ct, false, lo.pkg(), lo.name(), self.cx.tc) {
-            go_types::lookup::LookupResult::Entry(o, idx, indirect) => Some(go_types::Selection::new(
-                SelectionKind::MethodVal,
-                Some(ct),
-                o,
-                idx,
-                indirect,
-                self.cx.tc,
-            )),
+            go_types::lookup::LookupResult::Entry(o, idx, indirect) => {
+                Some(go_types::Selection::new(
+                    SelectionKind::MethodVal,
+                    Some(ct),
+                    o,
+                    idx,
+                    indirect,
+                    self.cx.tc,
+                ))
+            }
             _ => None,
         }
     }
@@ -375,10 +380,7 @@ impl<'a> Compiler<'a> {
             return None;
         };
         Some((
-            p.vars()
-                .iter()
-                .map(|v| self.otyp(*v).unwrap())
-                .collect(),
+            p.vars().iter().map(|v| self.otyp(*v).unwrap()).collect(),
             s.variadic(),
         ))
     }

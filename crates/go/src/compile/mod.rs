@@ -147,7 +147,12 @@ pub struct Compiler<'a> {
     canon: HashMap<(String, Ty), TyId>,
     pub funcs: Vec<vm::Func>,
     func_ids: HashMap<ObjKey, FuncId>,
-    pending: Vec<(FuncId, ObjKey, Rc2, Option<std::rc::Rc<HashMap<TypeKey, TypeKey>>>)>,
+    pending: Vec<(
+        FuncId,
+        ObjKey,
+        Rc2,
+        Option<std::rc::Rc<HashMap<TypeKey, TypeKey>>>,
+    )>,
     globals: HashMap<ObjKey, u32>,
     pub all_globals: Vec<V>,
     pub methods: HashMap<(TyId, Arc<str>), (FuncId, bool)>,
@@ -643,10 +648,7 @@ impl<'a> Compiler<'a> {
             };
             // A generic function or method: one function per instance (`mono`), named
             // as Go's tracebacks name them (`main.Map[...]`, `main.(*List[...]).Push`).
-            let generic = self
-                .cx
-                .tc
-                .lobjs[obj]
+            let generic = self.cx.tc.lobjs[obj]
                 .typ()
                 .and_then(|t| self.cx.tc.types[t].try_as_signature())
                 .is_some_and(|s| !s.tparams().is_empty() || !s.rparams().is_empty());

@@ -69,7 +69,9 @@ pub fn mono(tc: &mut TCObjects, ast: &AstObjects, infos: &[&TypeInfo]) -> Result
                 let (Some(obj), Some(body)) = (obj_of(fd.name), fd.body.as_ref()) else {
                     continue;
                 };
-                let Some(sig) = tc.lobjs[obj].typ().and_then(|t| tc.types[t].try_as_signature())
+                let Some(sig) = tc.lobjs[obj]
+                    .typ()
+                    .and_then(|t| tc.types[t].try_as_signature())
                 else {
                     continue;
                 };
@@ -130,10 +132,10 @@ pub fn mono(tc: &mut TCObjects, ast: &AstObjects, infos: &[&TypeInfo]) -> Result
     let mut work: Vec<(ObjKey, Vec<TypeKey>)> = vec![];
     let mut count = 0usize;
     let add = |tc: &TCObjects,
-                   out: &Mono,
-                   work: &mut Vec<(ObjKey, Vec<TypeKey>)>,
-                   o: ObjKey,
-                   targs: Vec<TypeKey>| {
+               out: &Mono,
+               work: &mut Vec<(ObjKey, Vec<TypeKey>)>,
+               o: ObjKey,
+               targs: Vec<TypeKey>| {
         if targs.iter().any(|&t| subst::has_type_params(tc, t)) {
             return;
         }
@@ -143,7 +145,10 @@ pub fn mono(tc: &mut TCObjects, ast: &AstObjects, infos: &[&TypeInfo]) -> Result
                     .zip(targs.iter())
                     .all(|(x, y)| go_types::typ::identical(*x, *y, tc))
         };
-        if out.funcs.get(&o).is_some_and(|l| l.iter().any(|i| same(&i.targs)))
+        if out
+            .funcs
+            .get(&o)
+            .is_some_and(|l| l.iter().any(|i| same(&i.targs)))
             || work.iter().any(|(wo, wt)| *wo == o && same(wt))
         {
             return;
@@ -211,7 +216,9 @@ pub fn mono(tc: &mut TCObjects, ast: &AstObjects, infos: &[&TypeInfo]) -> Result
                         tc.lobjs[m].set_type(Some(t));
                     }
                 }
-                let Some(&(gm, _)) = tc.generic.method_inst.get(&m) else { continue };
+                let Some(&(gm, _)) = tc.generic.method_inst.get(&m) else {
+                    continue;
+                };
                 if decls.contains_key(&gm) {
                     add(tc, &out, &mut work, gm, targs.clone());
                     progress = true;

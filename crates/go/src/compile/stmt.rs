@@ -772,18 +772,39 @@ impl<'a> Compiler<'a> {
                     let zr = self.konst(z, line);
                     let c = self.reg();
                     self.emit(I::Box(c, zr), line);
-                    self.f().locals.insert(k, Local { reg: c, boxed: true });
+                    self.f().locals.insert(
+                        k,
+                        Local {
+                            reg: c,
+                            boxed: true,
+                        },
+                    );
                     keys.push(k);
                 }
                 (keys, tys)
             }
         };
         // the labels a branch in the body may name outside it
-        let mut labels = self.f().rangefunc.as_ref().map(|rf| rf.labels.clone()).unwrap_or_default();
-        if let Some(l) = self.f().rangefunc.as_ref().and_then(|rf| rf.own_label.clone()) {
+        let mut labels = self
+            .f()
+            .rangefunc
+            .as_ref()
+            .map(|rf| rf.labels.clone())
+            .unwrap_or_default();
+        if let Some(l) = self
+            .f()
+            .rangefunc
+            .as_ref()
+            .and_then(|rf| rf.own_label.clone())
+        {
             labels.push(l);
         }
-        let here_labels: Vec<String> = self.f().loops.iter().filter_map(|l| l.label.clone()).collect();
+        let here_labels: Vec<String> = self
+            .f()
+            .loops
+            .iter()
+            .filter_map(|l| l.label.clone())
+            .collect();
         labels.extend(here_labels);
         // the yield function
         let id = self.funcs.len() as FuncId;
@@ -810,8 +831,12 @@ impl<'a> Compiler<'a> {
         let np = [&st.key, &st.val].iter().filter(|k| k.is_some()).count();
         let yt = {
             let xt = self.type_of(&st.expr);
-            let Type::Signature(s) = self.tk(self.under(xt)) else { unreachable!() };
-            let Type::Tuple(p) = self.tk(s.params()) else { unreachable!() };
+            let Type::Signature(s) = self.tk(self.under(xt)) else {
+                unreachable!()
+            };
+            let Type::Tuple(p) = self.tk(s.params()) else {
+                unreachable!()
+            };
             self.otyp(p.vars()[0]).unwrap()
         };
         let nyield = match self.tk(self.under(yt)) {
@@ -858,7 +883,10 @@ impl<'a> Compiler<'a> {
         self.emit(I::Ret(vec![t]), line);
         let fc = self.stack.last().unwrap();
         if fc.gotos.iter().any(|(_, n)| !fc.labels.contains_key(n)) {
-            return Err(self.unsupported(st.for_pos, "a goto out of the body of a range over a function"));
+            return Err(self.unsupported(
+                st.for_pos,
+                "a goto out of the body of a range over a function",
+            ));
         }
         let caps = self.f().caps.clone();
         let ncaps = caps.len() as u32;
@@ -955,7 +983,11 @@ impl<'a> Compiler<'a> {
             }
             return Ok(());
         }
-        let rf = self.f().rangefunc.clone().expect("a label outside is a yield function's");
+        let rf = self
+            .f()
+            .rangefunc
+            .clone()
+            .expect("a label outside is a yield function's");
         if rf.own_label.as_deref() == Some(label) {
             if cont {
                 let t = self.konst(V::Bool(true), line);
