@@ -135,8 +135,11 @@ test('Show me opens the lesson, and a generated question opens its paused state'
   await page.waitForSelector('form[data-qid="sched-q4"] .feedback');
   await page.click('form[data-qid="sched-q4"] .show-me');
   await page.waitForSelector('#lesson[data-lesson="gosched"]');
-  assert.equal(await page.getAttribute('html', 'lang'), 'th');
-  assert.match(await page.textContent('#lesson-h'), /[\u0E00-\u0E7F]/);
+  assert.match(page.url(), /[?&]lang=th(&|$)/, 'the link keeps the language asked for');
+  // The Thai text files arrive after the lesson opens (English is built in); `<html lang>`
+  // follows the words shown.
+  await page.waitForFunction(() => document.documentElement.lang === 'th', null, { timeout: 10_000 });
+  await page.waitForFunction(() => /[\u0E00-\u0E7F]/.test(document.querySelector('#lesson-h')?.textContent || ''));
   // A predict-the-next-state question: its state is a deterministic run at a step.
   await page.evaluate(() => localStorage.clear());
   await page.goto(`${site.url}?quiz=all&seed=2`);
