@@ -88,7 +88,7 @@ impl ErrorList {
         self.errors.borrow_mut().sort_by_key(|e| e.order);
     }
 
-    pub fn borrow(&self) -> Ref<Vec<Error>> {
+    pub fn borrow(&self) -> Ref<'_, Vec<Error>> {
         self.errors.borrow()
     }
 }

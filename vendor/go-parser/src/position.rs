@@ -242,14 +242,14 @@ impl FileSet {
         self.base
     }
 
-    pub fn iter(&self) -> FileSetIter {
+    pub fn iter(&self) -> FileSetIter<'_> {
         FileSetIter { fs: self, cur: 0 }
     }
 
     pub fn file(&self, p: Pos) -> Option<&File> {
         for f in self.files.iter() {
             if f.base <= p && f.base + f.size >= p {
-                return Some(f.borrow());
+                return Some(f);
             }
         }
         None
