@@ -696,8 +696,9 @@ impl Runtime {
                         r.local_poll_until = poll_until;
                         *mm.steal_resume.lock() = Some(r);
                         *cont = MCont::Schedule;
+                        // usleep(3) as it really sleeps (the kernel's timer slack)
                         return Found::Wait(Wait::Run {
-                            after: RUNNEXT_STEAL_BACKOFF_NS,
+                            after: self.env.draw(&self.cfg.cost.usleep3),
                         });
                     }
                     Steal::Nothing(w) => {
@@ -1939,9 +1940,10 @@ mod handoff_tests {
             let found = rt.find_runnable(0, &mut cont);
             assert!(matches!(
                 found,
-                Found::Wait(Wait::Run {
-                    after: RUNNEXT_STEAL_BACKOFF_NS
-                })
+                Found::Wait(Wait::Run { after })
+                    // usleep(3): a latency of its measured distribution
+                    if (rt.cfg.cost.usleep3.at(0) as i64..=rt.cfg.cost.usleep3.at(999_999) as i64)
+                        .contains(&after)
             ));
             let r = rt.m(0).steal_resume.lock().expect("suspended in runqgrab");
             assert_eq!(

@@ -504,10 +504,43 @@ pub struct OpCost {
     pub other: Nanos,
     /// One pass of the scheduler (`schedule` → `findRunnable` → `execute`).
     pub schedule: Nanos,
-    /// Waking a parked thread (futex wake to running).
-    pub thread_wake: Nanos,
-    /// Creating a thread (`newm` → `clone` → `mstart`).
-    pub thread_create: Nanos,
+    /// Waking a parked thread: `notewakeup` (futexwakeup) until the woken M runs.
+    pub wake: Latency,
+    /// Creating a thread: `newm` → `clone` until `mstart` runs.
+    pub create: Latency,
+    /// What `runqgrab`'s `usleep(3)` before stealing a running P's runnext really
+    /// takes (nanosleep(3 µs): the kernel's timer slack makes it ~90 µs).
+    pub usleep3: Latency,
+}
+
+/// A latency's distribution as measured on these machines (`tools/wake-latency`):
+/// its quantiles at 0, 10, ..., 90 and 99 %, in ns. The deterministic driver draws
+/// from it with its seeded chooser: the same seed, the same latencies.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Latency(pub [Nanos; 11]);
+
+impl Latency {
+    /// Always `n`.
+    pub const fn fixed(n: Nanos) -> Latency {
+        Latency([n; 11])
+    }
+
+    /// The latency at `u` in [0, 1 000 000): between the quantiles, linearly.
+    pub fn at(&self, u: u64) -> Nanos {
+        let x = u.min(999_999) * 10;
+        let (i, f) = ((x / 1_000_000) as usize, x % 1_000_000);
+        let (a, b) = (self.0[i], self.0[i + 1]);
+        if b >= a {
+            a + (b - a) * f / 1_000_000
+        } else {
+            a
+        }
+    }
+
+    /// The median.
+    pub fn median(&self) -> Nanos {
+        self.0[5]
+    }
 }
 
 impl Default for OpCost {
@@ -522,8 +555,19 @@ impl Default for OpCost {
             print: 1_000,
             other: 10,
             schedule: 60,
-            thread_wake: 5_000,
-            thread_create: 30_000,
+            // tools/wake-latency, Go 1.27.3 at GOMAXPROCS=2 on a 2-CPU VM of this
+            // kind, 40 runs of 200 hand-offs (docs/ARCHITECTURE.md, "Thread hand-offs")
+            wake: Latency([
+                960, 20_224, 29_568, 33_344, 37_760, 40_832, 43_648, 47_040, 51_584, 58_944, 89_728,
+            ]),
+            create: Latency([
+                7_936, 25_664, 36_352, 40_640, 47_552, 61_184, 70_272, 90_240, 110_528, 147_584,
+                220_480,
+            ]),
+            usleep3: Latency([
+                37_951, 84_567, 86_170, 88_886, 90_379, 95_278, 96_670, 100_357, 106_499, 113_331,
+                156_963,
+            ]),
         }
     }
 }

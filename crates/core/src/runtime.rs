@@ -171,6 +171,11 @@ pub trait Env: Send + Sync {
     fn usleep(&self, _ns: i64) -> bool {
         false
     }
+    /// A latency of `l`'s distribution: the deterministic driver draws it with its
+    /// seeded chooser; others take the median.
+    fn draw(&self, l: &crate::program::Latency) -> i64 {
+        l.median() as i64
+    }
 }
 
 /// A driver usually keeps its own handle on its `Env`; the runtime gets a clone.
@@ -207,6 +212,9 @@ impl<T: Env + ?Sized> Env for Arc<T> {
     }
     fn usleep(&self, ns: i64) -> bool {
         (**self).usleep(ns)
+    }
+    fn draw(&self, l: &crate::program::Latency) -> i64 {
+        (**self).draw(l)
     }
 }
 

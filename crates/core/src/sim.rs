@@ -73,6 +73,9 @@ impl Env for SimEnv {
     fn now(&self) -> i64 {
         self.clock.load(Ordering::Acquire)
     }
+    fn draw(&self, l: &crate::program::Latency) -> i64 {
+        l.at(self.range(0, 999_999) as u64) as i64
+    }
     fn notewakeup(&self, m: MId) {
         self.push(Req::Wake(m));
     }
@@ -337,13 +340,13 @@ impl Sim {
                 match r {
                     Req::Wake(m) => match self.state(m) {
                         MState::Parked | MState::ParkedUntil(_) => {
-                            let lat = self.jitter(cost.thread_wake as i64);
+                            let lat = self.draw(&cost.wake);
                             self.set(m, MState::Due(now + lat));
                         }
                         _ => {} // not asleep: the note is seen when it parks/steps
                     },
                     Req::NewM(m) => {
-                        let lat = self.jitter(cost.thread_create as i64);
+                        let lat = self.draw(&cost.create);
                         self.set(m, MState::Due(now + lat));
                     }
                     Req::Preempt(m) => {
@@ -378,6 +381,11 @@ impl Sim {
                 }
             }
         }
+    }
+
+    /// A latency drawn from its measured distribution by the chooser.
+    fn draw(&mut self, l: &crate::program::Latency) -> i64 {
+        l.at(self.env.range(0, 999_999) as u64) as i64
     }
 
     /// ±25% around `base`, from the chooser.
@@ -431,7 +439,8 @@ impl Sim {
                 if self.rt.m(m).park.load(Ordering::Acquire) != 0
                     && self.rt.m(m).cont() == MCont::Stopped
                 {
-                    MState::Due(now + self.rt.cfg.cost.thread_wake as i64)
+                    let cost = self.rt.cfg.cost.wake.clone();
+                    MState::Due(now + self.draw(&cost))
                 } else {
                     MState::Parked
                 }

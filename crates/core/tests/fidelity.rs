@@ -380,9 +380,10 @@ fn lock_slow_lets_the_unlocker_take_the_lock_back() {
 /// `internal/sync/mutex.go: lockSlow` and `sema.go: semrelease1`: a waiter that has
 /// waited over 1 ms (`starvationThresholdNs`) switches the mutex to starvation mode, and
 /// the next `Unlock` hands it the lock and yields (`goyield`). oracle/mutex_starvation
-/// (GOMAXPROCS=2, main re-locks every 20 µs while W waits): W waited 1.0-1.1 ms in 20/30
-/// real runs (rounded down to 100 µs: 14 × 1000, 6 × 1100); the others 1.3-4.6 ms, with
-/// the 2-CPU machine busy, and one run 0 (W got the lock at its first try).
+/// (GOMAXPROCS=2, main re-locks every 20 µs while W waits), 30 real runs, waits rounded
+/// down to 100 µs: on an idle 2-CPU machine 1000 × 10, 1100 × 16, 1400 × 2, 1600 × 1 and
+/// one 0 (W got the lock at its first try); under load 1000 × 14, 1100 × 6, the others
+/// 1.3-4.6 ms. The explorer, with its measured thread wake-ups, waits 1.0-1.3 ms.
 #[test]
 fn lock_slow_starves_after_one_millisecond_and_unlock_hands_off() {
     let mut b = ProgramBuilder::new();
@@ -422,7 +423,8 @@ fn lock_slow_starves_after_one_millisecond_and_unlock_hands_off() {
             Op::Recv { ch: done },
         ],
     );
-    for seed in 1..=5 {
+    let mut within_1_2 = 0;
+    for seed in 1..=30 {
         let mut s = sim(prog.clone(), 2, seed, Config::default());
         s.run_until(1_000 * MS, u64::MAX);
         let ev = events(&s);
@@ -444,7 +446,7 @@ fn lock_slow_starves_after_one_millisecond_and_unlock_hands_off() {
             .expect("W got the lock");
         let waited = ev[got].t - first_try;
         assert!(
-            (MS..MS + MS / 5).contains(&waited),
+            (MS..MS + 3 * MS / 10).contains(&waited),
             "seed {seed}: W waited {waited} ns"
         );
         // The unlocker handed it over and yielded: main was stopped just before.
@@ -458,7 +460,10 @@ fn lock_slow_starves_after_one_millisecond_and_unlock_hands_off() {
             )),
             "seed {seed}: no goyield before the hand-off"
         );
+        within_1_2 += usize::from(waited < MS + MS / 5);
     }
+    // Real Go: 26 of 30 (20 of 30 under load) waited less than 1.2 ms.
+    assert!(within_1_2 >= 20, "{within_1_2} of 30 waited under 1.2 ms");
 }
 
 /// `proc.go: main` locks the main goroutine to M0 for init (`lockOSThread`), so when it

@@ -1,0 +1,3 @@
+module gmp/tools/wake-latency
+
+go 1.27
