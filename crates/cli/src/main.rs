@@ -6,7 +6,7 @@
 //! gmp run main.go [--set key=value ...] ...      (a Go file; --set: its const block's values)
 //! gmp run <scenario> [--procs N] [--seed N] [--driver sim|live] [--schedtrace MS]
 //!         [--scheddetail] [--asyncpreemptoff] [--trace FILE.json] [--max-time DUR]
-//!         [--set key=value ...]
+//!         [--max-heap SIZE] [--set key=value ...]
 //! ```
 //!
 //! The program's output goes to stdout as the Go program prints it; runtime messages
@@ -23,6 +23,10 @@ use gmp_core::trace::Keep;
 use gmp_core::{Config, Sim};
 use gmp_go::scenarios as go_scenarios;
 
+/// The bytes the program's values take, counted for the heap budget (`--max-heap`).
+#[global_allocator]
+static ALLOC: gmp_go::heap::Counting = gmp_go::heap::Counting;
+
 const USAGE: &str = "usage:
   gmp run main.go [--procs N] [--seed N] [--driver sim|live] [--schedtrace MS] ...
           [--set key=value ...]   (the constants of its first const ( ... ) block)
@@ -32,13 +36,16 @@ const USAGE: &str = "usage:
   gmp show <scenario> [--set key=value ...]
   gmp run <scenario> [--procs N] [--seed N] [--driver sim|live] [--schedtrace MS]
           [--scheddetail] [--asyncpreemptoff] [--trace FILE.json] [--max-time DUR]
-          [--events] [--set key=value ...]
+          [--max-heap SIZE] [--events] [--set key=value ...]
 
   GODEBUG=schedtrace=N,scheddetail=1,asyncpreemptoff=1,gctrace=1 in the environment works as
   for a Go program (the flags override it).
   Without --procs, GOMAXPROCS comes from the GOMAXPROCS environment variable, else
   from this machine as Go 1.25+ picks it: the CPUs in the affinity mask, lowered to
-  the cgroup CPU limit (rounded up, at least 2).";
+  the cgroup CPU limit (rounded up, at least 2).
+  --max-heap (like 512MB or 2GB) is the memory the program's values may take; past it
+  the program ends with Go's \"fatal error: runtime: out of memory\" (exit status 2).
+  Without it: three quarters of the memory this machine has available.";
 
 struct RunArgs {
     scenario: String,
@@ -54,6 +61,32 @@ struct RunArgs {
     events: bool,
     max_time: i64,
     sets: Vec<(String, String)>,
+}
+
+/// A size as `--max-heap` takes it: bytes, or a number with KB, MB, GB (powers of
+/// 1024, as Go's GOMEMLIMIT reads KiB, MiB, GiB; those spellings work too).
+fn parse_size(v: &str) -> Result<usize, String> {
+    let t = v.trim();
+    let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+    let (n, unit) = t.split_at(digits);
+    let n: usize = n
+        .parse()
+        .map_err(|_| "expected a size like 512MB or 2GB".to_string())?;
+    let shift = match unit.trim().to_ascii_uppercase().as_str() {
+        "" | "B" => 0,
+        "KB" | "KIB" | "K" => 10,
+        "MB" | "MIB" | "M" => 20,
+        "GB" | "GIB" | "G" => 30,
+        "TB" | "TIB" | "T" => 40,
+        u => return Err(format!("unknown unit {u:?}: use KB, MB or GB")),
+    };
+    let b = n
+        .checked_mul(1 << shift)
+        .ok_or_else(|| "too large".to_string())?;
+    if b < 16 << 20 {
+        return Err("the budget must be at least 16MB (the explorer itself needs some)".into());
+    }
+    Ok(b)
 }
 
 fn usage_error(msg: impl std::fmt::Display) -> ExitCode {
@@ -186,6 +219,11 @@ fn parse(args: &[String]) -> Result<RunArgs, String> {
             "--max-time" => {
                 let v = val(&mut it)?;
                 a.max_time = parse_duration(&v).map_err(|e| format!("--max-time: {e}"))? as i64;
+            }
+            "--max-heap" => {
+                let v = val(&mut it)?;
+                let b = parse_size(&v).map_err(|e| format!("--max-heap {v:?}: {e}"))?;
+                gmp_go::heap::set_budget(b);
             }
             "--set" => {
                 let v = val(&mut it)?;

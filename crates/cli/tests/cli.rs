@@ -154,6 +154,14 @@ fn bad_input_gets_status_64_and_a_specific_message() {
         &["run", "gosched", "--max-time", "ten"],
         "--max-time: invalid duration \"ten\"",
     );
+    assert_usage_error(
+        &["run", "gosched", "--max-heap", "lots"],
+        "--max-heap \"lots\": expected a size like 512MB or 2GB",
+    );
+    assert_usage_error(
+        &["run", "gosched", "--max-heap", "1MB"],
+        "--max-heap \"1MB\": the budget must be at least 16MB",
+    );
     assert_usage_error(&["run"], "missing scenario name");
     assert_usage_error(&["frobnicate"], "unknown command \"frobnicate\"");
 }
@@ -435,4 +443,28 @@ fn compile_errors_name_the_file_given() {
         );
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `--max-heap`: a program whose values outgrow it ends with Go's out-of-memory fatal
+/// error and status 2, the explorer's reason beside it (crates/go/tests/heap.rs tests
+/// the budget itself).
+#[test]
+fn max_heap_ends_a_program_that_outgrows_it_as_go_runs_out_of_memory() {
+    let f = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../go/tests/heap/bomb/main.go");
+    let o = gmp(&["run", f.to_str().unwrap(), "--max-heap", "128MB"]);
+    assert_status(&o, 2);
+    assert!(stdout(&o).starts_with("slices kept: 1\n"), "{}", stdout(&o));
+    assert!(
+        stderr(&o).starts_with(
+            "fatal error: runtime: out of memory\n\n(the explorer's budget for a program's memory is 128 MB: "
+        ),
+        "{}",
+        stderr(&o)
+    );
+    assert!(
+        stderr(&o).contains("gmp run --max-heap sets the budget)\n"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(stderr(&o).ends_with("exit status 2\n"), "{}", stderr(&o));
 }

@@ -13,6 +13,7 @@
 
 pub mod compile;
 pub mod fmt;
+pub mod heap;
 pub mod kinds;
 pub mod lint;
 mod prune;

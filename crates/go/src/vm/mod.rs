@@ -1222,11 +1222,8 @@ fn binop(op: BinOp, k: Kind, a: &V, b: &V) -> Result<V, RtErr> {
             let (x, y) = (as_str(a), as_str(b));
             match op {
                 Add => {
-                    if x.len() + y.len() > MAX_STR {
-                        return Err(RtErr(format!(
-                            "runtime error: string concatenation of {} bytes (the explorer's limit is 2^26 bytes)",
-                            x.len() + y.len()
-                        )));
+                    if crate::heap::would_exceed(x.len() + y.len()) {
+                        return Err(RtErr(crate::heap::out_of_memory(x.len() + y.len())));
                     }
                     V::Str(Arc::from(format!("{x}{y}")))
                 }

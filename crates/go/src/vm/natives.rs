@@ -703,8 +703,18 @@ impl Gor {
                 if int(1) < 0 {
                     return Err(Stop::Err(RtErr("strings: negative Repeat count".into())));
                 }
-                let r = s(0).repeat((int(1) as usize).min(1 << 24));
-                self.ps += cost::STR;
+                let (x, n) = (s(0), int(1) as usize);
+                // `strings.Repeat`: the length must fit an int; then it is an allocation.
+                let Some(len) = x.len().checked_mul(n).filter(|&l| l <= i64::MAX as usize) else {
+                    return Err(Stop::Err(RtErr(
+                        "strings: Repeat output length overflow".into(),
+                    )));
+                };
+                if crate::heap::would_exceed(len) {
+                    return Err(out_of_memory(len));
+                }
+                let r = x.repeat(n);
+                self.ps += cost::STR + len as u64 / 8;
                 self.set_results(dst, [V::Str(Arc::from(r))]);
                 Ok(())
             }

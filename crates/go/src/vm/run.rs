@@ -5,6 +5,14 @@
 use super::*;
 
 /// What the interpreter loop stopped for.
+/// A program over the heap budget (`crate::heap`): Go's `throw`, not a panic.
+pub(super) fn out_of_memory(extra: usize) -> Stop {
+    Stop::Yield(Yield::Fatal {
+        text: crate::heap::out_of_memory(extra),
+        code: 2,
+    })
+}
+
 pub(super) enum Stop {
     Yield(Yield),
     Err(RtErr),
@@ -209,6 +217,13 @@ impl Gor {
         if let Some(y) = self.deliver(cx) {
             return y;
         }
+        // The heap budget, at each resumption as at each time slice's end (below).
+        if crate::heap::over() {
+            return Yield::Fatal {
+                text: crate::heap::out_of_memory(0),
+                code: 2,
+            };
+        }
         // The op this G yielded panicked in the runtime (`close of closed channel`):
         // an ordinary run-time panic here, which a deferred recover may stop.
         if let Some(msg) = cx.panic.take() {
@@ -226,6 +241,14 @@ impl Gor {
             let branched = self.fast(&prog, end_ps);
             if self.ps >= end_ps {
                 self.at_branch = branched;
+                // The heap budget, for what many small allocations add up to (a large
+                // one checks before it is made): once a time slice, off the hot path.
+                if crate::heap::over() {
+                    return Yield::Fatal {
+                        text: crate::heap::out_of_memory(0),
+                        code: 2,
+                    };
+                }
                 return Yield::Budget;
             }
             if self.frame_bytes > MAX_HOST_FRAMES {
@@ -240,6 +263,11 @@ impl Gor {
             match self.step(&prog, cx) {
                 Ok(()) => {}
                 Err(Stop::Yield(y)) => return y,
+                // A run-time error that is Go's `throw`, not a panic (the heap budget
+                // met where only an `RtErr` can be returned).
+                Err(Stop::Err(e)) if e.0.starts_with("fatal error: ") => {
+                    return Yield::Fatal { text: e.0, code: 2 };
+                }
                 Err(Stop::Err(e)) => {
                     if let Some(y) = self.start_panic(V::Str(Arc::from(e.0.as_str())), true) {
                         return y;

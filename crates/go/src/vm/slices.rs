@@ -108,10 +108,14 @@ pub(super) fn frame_host_bytes(regs: &[V]) -> usize {
     std::mem::size_of::<Frame>() + std::mem::size_of_val(regs)
 }
 
-/// The most elements a slice may have, and bytes a string (the host's memory is the
-/// explorer's; Go's limit is the machine's).
-pub const MAX_ELEMS: usize = 1 << 26;
-pub const MAX_STR: usize = 1 << 26;
+/// `malloc.go: maxAlloc` on 64-bit platforms: a larger `make` or `append` panics
+/// "len out of range" (smaller ones meet the heap budget, `crate::heap`).
+pub const MAX_ALLOC: u128 = 1 << 48;
+
+/// What `n` elements of a slice's array take of the host's memory.
+pub fn host_bytes(n: usize) -> usize {
+    n.saturating_mul(std::mem::size_of::<V>())
+}
 
 /// The malloc size classes (`internal/runtime/gc/sizeclasses.go`: `SizeClassToSize`),
 /// in bytes: a small allocation takes the smallest class that holds it.
@@ -185,17 +189,16 @@ pub(super) fn zero_like(v: &V) -> V {
 pub const ELEM_HAS_PTRS: u32 = 1 << 31;
 
 /// `append`: in place while capacity lasts, else a new array of `growslice`'s capacity.
-pub(super) fn append(s: &V, add: Vec<V>, elem: u32, ps: &mut u64) -> Result<V, String> {
+pub(super) fn append(s: &V, add: Vec<V>, elem: u32, ps: &mut u64) -> Result<V, Stop> {
     let (arr, off, len, cap) = match s {
         V::Slice(sl) => (Some(sl.arr.clone()), sl.off, sl.len, sl.cap),
         _ => (None, 0, 0, 0),
     };
     let need = len + add.len();
-    if need > MAX_ELEMS {
-        // (Go would run out of memory first, or wrap the length.)
-        return Err(format!(
-            "runtime error: growslice: len out of range (the explorer's limit is 2^26 elements, this append needs {need})"
-        ));
+    if need as u128 * ((elem & !ELEM_HAS_PTRS) as u128) > MAX_ALLOC {
+        return Err(Stop::Err(RtErr(
+            "runtime error: growslice: len out of range".into(),
+        )));
     }
     *ps += cost::APPEND + cost::MEM * add.len() as u64;
     if add.is_empty() {
@@ -222,7 +225,10 @@ pub(super) fn append(s: &V, add: Vec<V>, elem: u32, ps: &mut u64) -> Result<V, S
         Some(a) => a.range(off, off + len),
         None => Vec::new(),
     };
-    let newcap = newcap.min(MAX_ELEMS).max(need);
+    let newcap = newcap.max(need);
+    if crate::heap::would_exceed(host_bytes(newcap)) {
+        return Err(out_of_memory(host_bytes(newcap)));
+    }
     // The elements past the length are the element type's zero value: a later
     // `s[:cap(s)]` reads them (the zero of a scalar is not nil).
     let zero = add.first().map_or(V::Nil, zero_like);

@@ -364,8 +364,16 @@ impl Gor {
                 if cap < len {
                     return err("runtime error: makeslice: cap out of range".into());
                 }
-                if cap > 1 << 26 {
-                    return err("runtime error: makeslice: len out of range (the explorer's limit is 2^26 elements)".into());
+                // `malloc.go: makeslice`: past maxAlloc it panics, else it allocates.
+                let esize128 = (*esize & !ELEM_HAS_PTRS) as u128;
+                if len as u128 * esize128 > MAX_ALLOC {
+                    return err("runtime error: makeslice: len out of range".into());
+                }
+                if cap as u128 * esize128 > MAX_ALLOC {
+                    return err("runtime error: makeslice: cap out of range".into());
+                }
+                if crate::heap::would_exceed(host_bytes(cap as usize)) {
+                    return Err(out_of_memory(host_bytes(cap as usize)));
                 }
                 let z = g!(zero).clone();
                 let v = V::Slice(Box::new(Slice {
@@ -398,10 +406,7 @@ impl Gor {
             }
             I::Append(d, s, xs, elem) => {
                 let add: Vec<V> = xs.iter().map(|x| r[*x as usize].clone()).collect();
-                let v = match append(g!(s), add, *elem, &mut self.ps) {
-                    Ok(v) => v,
-                    Err(e) => return err(e),
-                };
+                let v = append(g!(s), add, *elem, &mut self.ps)?;
                 set!(d, v);
             }
             I::AppendSpread(d, s, t, elem) => {
@@ -409,10 +414,7 @@ impl Gor {
                     V::Str(s) => s.bytes().map(|b| V::Int(b as i64)).collect(),
                     t => slice_vals(t),
                 };
-                let v = match append(g!(s), add, *elem, &mut self.ps) {
-                    Ok(v) => v,
-                    Err(e) => return err(e),
-                };
+                let v = append(g!(s), add, *elem, &mut self.ps)?;
                 set!(d, v);
             }
             I::Copy(d, dst, src) => {
