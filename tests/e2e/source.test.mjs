@@ -204,6 +204,51 @@ test('a program that never ends is stopped at its time limit with a note', async
   await page.close();
 });
 
+// A program that keeps all it allocates would take the tab's memory (1 GB of wasm at
+// most): the heap budget (gmp_go::heap) ends it as Go ends a program the OS refuses
+// memory, the page says why in its language, and stays usable.
+const BOMB = 'package main\n\nimport "fmt"\n\nfunc main() {\nvar keep [][]byte\nfor i := 0; ; i++ {\nkeep = append(keep, make([]byte, 1<<20))\nfmt.Println("kept", len(keep))\n}\n}\n';
+
+async function runTyped(page, src) {
+  await page.waitForSelector('#src-edit');
+  await page.click('#src-edit');
+  await page.click('#src-text');
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(src, { delay: 2 });
+  await page.keyboard.press('Control+Enter');
+}
+
+test('a program that outgrows the memory budget ends with Go\'s out-of-memory error, and Reset runs it again', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${site.url}?scenario=gosched&speed=1`);
+  await runTyped(page, BOMB);
+  await page.waitForFunction(() => /out of memory/.test(document.querySelector('#stopped')?.textContent || ''), null, { timeout: 60_000 });
+  const out = await page.textContent('#stdout');
+  assert.match(out, /^kept 1\nkept 2\n/);
+  assert.match(out, /fatal error: runtime: out of memory\n\n\(the explorer's budget for a program's memory is 640 MB: /);
+  assert.match(out, /\[exit status 2\]/);
+  assert.match(await page.textContent('#exited'), /status 2\)\. The program's values reached the memory budget/);
+  await shot(page, 'out-of-memory');
+  // Reset (key r) runs it again from the start, to the same end: the memory came back.
+  await page.click('h1');
+  await page.keyboard.press('r');
+  await page.waitForSelector('#stopped', { state: 'detached', timeout: 20_000 });
+  await page.waitForFunction(() => /out of memory/.test(document.querySelector('#stopped')?.textContent || ''), null, { timeout: 60_000 });
+  // The page still works: the next program runs in it.
+  await runTyped(page, 'package main\n\nimport "fmt"\n\nfunc main() {\nfmt.Println("still here")\n}\n');
+  await page.waitForFunction(() => document.querySelector('#stdout')?.textContent.startsWith('still here'), null, { timeout: 30_000 });
+  noErrors(page, assert);
+  // In Thai, the page says it in Thai.
+  await page.goto(`${site.url}?scenario=gosched&speed=1&lang=th`);
+  await page.waitForFunction(() => document.documentElement.lang === 'th');
+  await runTyped(page, BOMB);
+  await page.waitForFunction(() => /หน่วยความจำหมด/.test(document.querySelector('#stopped')?.textContent || ''), null, { timeout: 60_000 });
+  assert.match(await page.textContent('#exited'), /explorer ให้แต่ละโปรแกรม/);
+  await shot(page, 'out-of-memory-th');
+  noErrors(page, assert);
+  await page.close();
+});
+
 test('Spawn is offered only to a program with an accept loop, and the page says why', async () => {
   const page = await browser.newPage();
   await page.goto(`${site.url}?driver=sim`);

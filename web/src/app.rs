@@ -262,6 +262,8 @@ pub fn app() -> Html {
             "status.exited_note"
         } else if x.stderr.starts_with("panic: ") {
             "status.panic_note"
+        } else if gmp_go::heap::is_out_of_memory(&x.stderr) {
+            "status.memory_note"
         } else {
             "status.fatal_note"
         };

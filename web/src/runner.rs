@@ -593,6 +593,10 @@ impl Runner {
             going_to: self.going_to,
             exited: self.exit.as_ref().map(|x| x.code),
             time_limit: matches!(eng.stopped(), Some(gmp_core::Stop::TimeLimit)),
+            out_of_memory: self
+                .exit
+                .as_ref()
+                .is_some_and(|x| gmp_go::heap::is_out_of_memory(&x.stderr)),
             inputs: eng.user_inputs(),
             reach: eng.reach(),
             pending: self.pending,

@@ -269,6 +269,8 @@ pub struct RunFacts {
     pub exited: Option<i32>,
     /// A run that never ends was stopped at its time limit.
     pub time_limit: bool,
+    /// The program ended for the explorer's heap budget (`gmp_go::heap`).
+    pub out_of_memory: bool,
     /// The inputs applied so far, with their steps (0 for a live run).
     pub inputs: Vec<(u64, Input)>,
     /// Spawn requests the program's accept loop has not taken yet.

@@ -195,7 +195,13 @@ pub fn controls(props: &ControlsProps) -> Html {
                 }
                 if finished {
                     <span id="stopped" class="stopped" role="status">{
-                        s.t(if run.time_limit { "controls.stopped_limit" } else { "controls.stopped_exited" })
+                        s.t(if run.time_limit {
+                            "controls.stopped_limit"
+                        } else if run.out_of_memory {
+                            "controls.stopped_memory"
+                        } else {
+                            "controls.stopped_exited"
+                        })
                     }</span>
                 }
                 if st.lesson.is_none() {
