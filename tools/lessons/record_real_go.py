@@ -10,7 +10,11 @@ file, its const block set the same way). It runs with GOMAXPROCS set to the
 variant's procs (else the lesson's) and GODEBUG=asyncpreemptoff=1 where the variant asks.
 A variant that expects an output (`expect`) agrees when the run printed exactly that,
 stdout and stderr together as `2>&1` shows them (trailing newlines aside); with
-`"expect_lines": true`, when every line of `expect` is a whole line of the run's output.
+`"expect_lines": true`, when every line of `expect` is a whole line of the run's output;
+such a variant's whole outputs, which vary from run to run, are written beside it too
+(`lessons/<id>/real-<variant>.txt`: each distinct output, its lines joined by " | ",
+with how many runs printed it), and the lessons' test checks that the explorer's whole
+output is one of them.
 A variant without one is a program that never ends, and a run agrees when it is still
 running at the timeout (`--never-ending` records those too; they take the timeout each). A program importing "gmp/explorer" is built inside a copy of
 the crates/go/tests/io module, whose explorer package is real Go's stand-in. Needs `go`
@@ -77,6 +81,7 @@ def main():
                 if v.get("asyncpreemptoff"):
                     renv["GODEBUG"] = "asyncpreemptoff=1"
                 agreed = 0
+                outputs = {}
                 for _ in range(a.runs):
                     try:
                         r = subprocess.run([str(exe)], stdout=subprocess.PIPE,
@@ -85,10 +90,17 @@ def main():
                                            env=renv)
                         if v["expect"] is not None and matches(v, r.stdout):
                             agreed += 1
+                        whole = " | ".join(r.stdout.rstrip("\n").split("\n"))
+                        outputs[whole] = outputs.get(whole, 0) + 1
                     except subprocess.TimeoutExpired:
                         if v["expect"] is None:
                             agreed += 1
                 v["real_go"] = {"runs": a.runs, "agreed": agreed, "go": version}
+                if v.get("expect_lines"):
+                    ranked = sorted(outputs.items(), key=lambda kv: (-kv[1], kv[0]))
+                    pathlib.Path(f.parent, f"real-{v['id']}.txt").write_text(
+                        f"# {version} GOMAXPROCS={renv['GOMAXPROCS']}, {a.runs} runs: how many printed each whole output\n"
+                        + "".join(f"{n} {o}\n" for o, n in ranked))
                 if v["expect"] is None:
                     v["real_go"]["timeout_s"] = a.timeout
                 print(f"{f.parent.name}/{v['id']}: {agreed}/{a.runs}", flush=True)

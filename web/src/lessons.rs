@@ -203,6 +203,26 @@ mod tests {
                             Some(true),
                             "{what}: expected {e:?}, printed {out:?}"
                         );
+                        if v.expect_lines {
+                            // Lines that vary from run to run in real Go too: the whole
+                            // output is one real Go printed (`real-<variant>.txt`,
+                            // tools/lessons/record_real_go.py).
+                            let path = format!(
+                                "{}/../lessons/{}/real-{}.txt",
+                                env!("CARGO_MANIFEST_DIR"),
+                                l.id,
+                                v.id
+                            );
+                            let real = std::fs::read_to_string(&path)
+                                .unwrap_or_else(|e| panic!("{what}: {path}: {e}"));
+                            let whole = out.join(" | ");
+                            assert!(
+                                real.lines()
+                                    .filter(|r| !r.starts_with('#'))
+                                    .any(|r| r.split_once(' ').map(|(_, o)| o) == Some(&whole)),
+                                "{what}: real Go never printed the whole output {whole:?} ({path})"
+                            );
+                        }
                     }
                     None => assert_eq!(stop, Stop::TimeLimit, "{what}: {out:?}"),
                 }
