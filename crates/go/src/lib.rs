@@ -64,6 +64,7 @@ const STD: &[(&str, &str)] = &[
     ("strconv", include_str!("std/strconv.go")),
     ("sync/atomic", include_str!("std/atomic.go")),
     ("math/rand", include_str!("std/rand.go")),
+    ("math/rand/v2", include_str!("std/randv2.go")),
     ("io", include_str!("std/io.go")),
     ("net", include_str!("std/net.go")),
     ("gmp/explorer", include_str!("std/explorer.go")),
@@ -83,13 +84,20 @@ const STD: &[(&str, &str)] = &[
     ("maps", include_str!("std/maps.go")),
 ];
 
-/// The text of library package `path`: `std/<last element>.go`, or natively, for work
-/// on the library without rebuilding, that file in the folder `GMP_STD_DIR` names.
+/// The text of library package `path`: `std/<last element>.go` (`randv2.go` for
+/// `math/rand/v2`), or natively, for work on the library without rebuilding, that file
+/// in the folder `GMP_STD_DIR` names.
 #[cfg_attr(target_arch = "wasm32", allow(unused_variables))]
 fn std_text(path: &str, builtin: &str) -> String {
     #[cfg(not(target_arch = "wasm32"))]
     if let Ok(dir) = std::env::var("GMP_STD_DIR") {
-        let file = path.rsplit('/').next().unwrap_or(path);
+        let last = path.rsplit('/').next().unwrap_or(path);
+        let name = package_name(path);
+        let file = if name == last {
+            last.to_string()
+        } else {
+            format!("{name}{last}")
+        };
         if let Ok(t) = std::fs::read_to_string(Path::new(&dir).join(format!("{file}.go"))) {
             return t;
         }
@@ -162,6 +170,19 @@ impl SourceRead for Src {
 /// (`tools/std-exports`, from Go 1.27.3's sources).
 const GO_EXPORTS: &str = include_str!("std/go_exports.txt");
 
+/// The name a package of the library is imported by: its path's last element, or the
+/// one before a major version (`math/rand/v2` is `rand`).
+fn package_name(path: &str) -> &str {
+    let mut it = path.rsplit('/');
+    let last = it.next().unwrap_or(path);
+    let versioned =
+        last.len() > 1 && last.starts_with('v') && last[1..].bytes().all(|b| b.is_ascii_digit());
+    match it.next() {
+        Some(before) if versioned => before,
+        _ => last,
+    }
+}
+
 /// Go 1.27's wording for the messages whose text changed since `go/types` 1.12.
 fn go_message(msg: &str) -> String {
     let m = msg.trim();
@@ -172,7 +193,7 @@ fn go_message(msg: &str) -> String {
         if let Some((pkg, sel)) = name.split_once('.') {
             let real = GO_EXPORTS.lines().any(|l| {
                 l.rsplit_once('.')
-                    .is_some_and(|(path, n)| n == sel && path.rsplit('/').next() == Some(pkg))
+                    .is_some_and(|(path, n)| n == sel && package_name(path) == pkg)
             });
             if real {
                 return format!(

@@ -81,6 +81,14 @@ fn library_name_not_in_the_explorer() {
         19,
         &["gmp: math.Gamma is not supported by the explorer's Go"],
     );
+    // A package of a major version is named by the element before (math/rand/v2: rand);
+    // ChaCha8 is Go's, not the explorer's.
+    one(
+        "package main\n\nimport \"math/rand/v2\"\n\nfunc main() {\n\t_ = rand.NewChaCha8([32]byte{})\n}\n",
+        6,
+        11,
+        &["gmp: rand.NewChaCha8 is not supported by the explorer's Go"],
+    );
     let d = diags("package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Printline(1)\n}\n");
     assert_eq!(d.len(), 1);
     assert_eq!(d[0].to_string(), "./main.go:6:6: undefined: fmt.Printline");
