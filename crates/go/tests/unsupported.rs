@@ -82,12 +82,12 @@ fn library_name_not_in_the_explorer() {
         &["gmp: math.Gamma is not supported by the explorer's Go"],
     );
     // A package of a major version is named by the element before (math/rand/v2: rand);
-    // ChaCha8 is Go's, not the explorer's.
+    // Zipf is Go's, not the explorer's.
     one(
-        "package main\n\nimport \"math/rand/v2\"\n\nfunc main() {\n\t_ = rand.NewChaCha8([32]byte{})\n}\n",
+        "package main\n\nimport \"math/rand/v2\"\n\nfunc main() {\n\t_ = rand.NewZipf(nil, 2, 1, 10)\n}\n",
         6,
         11,
-        &["gmp: rand.NewChaCha8 is not supported by the explorer's Go"],
+        &["gmp: rand.NewZipf is not supported by the explorer's Go"],
     );
     let d = diags("package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Printline(1)\n}\n");
     assert_eq!(d.len(), 1);

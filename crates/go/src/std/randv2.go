@@ -2,9 +2,11 @@ package rand
 
 // Package rand (math/rand/v2): a Rand over a Source, and the PCG source, whose
 // numbers for a seed are the ones Go's give (the same generator and the same
-// reductions to a range). The top-level functions draw from the run's seeded
-// source (the explorer's --seed / seed=), so a run is reproducible; Go's are
-// seeded at random. ChaCha8, Zipf, NormFloat64 and ExpFloat64 are not here.
+// reductions to a range), and the ChaCha8 source (C2SP's chacha8rand: four
+// ChaCha8 blocks at a time, their words interleaved, a new key from the last
+// 32 bytes of every 16 blocks). The top-level functions draw from the run's
+// seeded source (the explorer's --seed / seed=), so a run is reproducible;
+// Go's are seeded at random. Zipf, NormFloat64 and ExpFloat64 are not here.
 
 import (
 	"math/bits"
@@ -149,6 +151,141 @@ func (p *PCG) Uint64() uint64 {
 	hi *= 0xda942042e4dd58b5
 	hi ^= hi >> 48
 	return hi * (lo | 1)
+}
+
+// A ChaCha8 is a ChaCha8-based generator (C2SP chacha8rand).
+type ChaCha8 struct {
+	key     [4]uint64
+	out     [32]uint64 // four blocks' words, interleaved
+	next    uint32     // the next of out to give
+	end     uint32     // out[end:] is not to be given (the next key)
+	counter uint32     // the first block's counter
+	readBuf [8]byte    // the bytes of a Uint64 that Read has not given yet
+	readLen int
+}
+
+// NewChaCha8 returns a ChaCha8 keyed by seed.
+func NewChaCha8(seed [32]byte) *ChaCha8 {
+	c := new(ChaCha8)
+	c.Seed(seed)
+	return c
+}
+
+// Seed rekeys c with seed and forgets what Read kept.
+func (c *ChaCha8) Seed(seed [32]byte) {
+	for i := range c.key {
+		var k uint64
+		for j := 7; j >= 0; j-- {
+			k = k<<8 | uint64(seed[8*i+j])
+		}
+		c.key[i] = k
+	}
+	c.counter = 0
+	c.blocks()
+	c.readLen = 0
+	c.readBuf = [8]byte{}
+}
+
+// quarter is ChaCha's quarter round.
+func quarter(a, b, c, d uint32) (uint32, uint32, uint32, uint32) {
+	a += b
+	d ^= a
+	d = bits.RotateLeft32(d, 16)
+	c += d
+	b ^= c
+	b = bits.RotateLeft32(b, 12)
+	a += b
+	d ^= a
+	d = bits.RotateLeft32(d, 8)
+	c += d
+	b ^= c
+	b = bits.RotateLeft32(b, 7)
+	return a, b, c, d
+}
+
+// blocks makes the four blocks at c.counter ... c.counter+3: eight rounds each,
+// the key words added back (not the constants or the counter), the words
+// of the four interleaved in out, two 32-bit words a value, low one first.
+func (c *ChaCha8) blocks() {
+	var words [16][4]uint32
+	for lane := uint32(0); lane < 4; lane++ {
+		var w [16]uint32
+		w[0], w[1], w[2], w[3] = 0x61707865, 0x3320646e, 0x79622d32, 0x6b206574
+		for j, k := range c.key {
+			w[4+2*j] = uint32(k)
+			w[5+2*j] = uint32(k >> 32)
+		}
+		w[12] = c.counter + lane
+		x := w
+		for round := 0; round < 4; round++ {
+			x[0], x[4], x[8], x[12] = quarter(x[0], x[4], x[8], x[12])
+			x[1], x[5], x[9], x[13] = quarter(x[1], x[5], x[9], x[13])
+			x[2], x[6], x[10], x[14] = quarter(x[2], x[6], x[10], x[14])
+			x[3], x[7], x[11], x[15] = quarter(x[3], x[7], x[11], x[15])
+			x[0], x[5], x[10], x[15] = quarter(x[0], x[5], x[10], x[15])
+			x[1], x[6], x[11], x[12] = quarter(x[1], x[6], x[11], x[12])
+			x[2], x[7], x[8], x[13] = quarter(x[2], x[7], x[8], x[13])
+			x[3], x[4], x[9], x[14] = quarter(x[3], x[4], x[9], x[14])
+		}
+		for j := 4; j < 12; j++ {
+			x[j] += w[j]
+		}
+		for j := range x {
+			words[j][lane] = x[j]
+		}
+	}
+	for k := range c.out {
+		lo := words[k/2][2*(k%2)]
+		hi := words[k/2][2*(k%2)+1]
+		c.out[k] = uint64(lo) | uint64(hi)<<32
+	}
+	c.next = 0
+	c.end = uint32(len(c.out))
+	if c.counter == 12 {
+		// The last 4 values of the 16th block are the next key, never given.
+		c.end -= 4
+	}
+}
+
+// Uint64 gives the next value, making the next four blocks when these are used
+// (and, after sixteen, rekeying from the last 32 bytes).
+func (c *ChaCha8) Uint64() uint64 {
+	if c.next >= c.end {
+		c.counter += 4
+		if c.counter == 16 {
+			copy(c.key[:], c.out[len(c.out)-4:])
+			c.counter = 0
+		}
+		c.blocks()
+	}
+	x := c.out[c.next]
+	c.next++
+	return x
+}
+
+// Read fills p with the bytes of Uint64 values, little-endian; a value's bytes
+// that p had no room for come first in the next Read.
+func (c *ChaCha8) Read(p []byte) (n int, err error) {
+	if c.readLen > 0 {
+		n = copy(p, c.readBuf[len(c.readBuf)-c.readLen:])
+		c.readLen -= n
+		p = p[n:]
+	}
+	for len(p) > 0 {
+		x := c.Uint64()
+		var b [8]byte
+		for j := range b {
+			b[j] = byte(x >> (8 * j))
+		}
+		m := copy(p, b[:])
+		n += m
+		p = p[m:]
+		if m < 8 {
+			c.readBuf = b
+			c.readLen = 8 - m
+		}
+	}
+	return n, nil
 }
 
 // runSource is the run's seeded source, 64 bits from two of its 63-bit draws.
