@@ -14,16 +14,24 @@
 //! its own running count and adds it to the shared one once it has moved by
 //! [`BATCH`] bytes, so an allocation costs no atomic operation; the shared count is off
 //! by at most `BATCH` per thread. Without the allocator installed the count stays 0 and
-//! only the size of each single allocation is checked against the budget.
+//! each single allocation is held to [`UNCOUNTED_LIMIT`].
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
-use std::sync::atomic::{AtomicIsize, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicUsize, Ordering};
 
 /// Bytes a thread's count moves before it is added to the shared one.
 pub const BATCH: isize = 256 << 10;
 
 static LIVE: AtomicIsize = AtomicIsize::new(0);
+/// [`Counting`] is the process's allocator (a thread's count has reached the shared
+/// one at least once).
+static COUNTING: AtomicBool = AtomicBool::new(false);
+
+/// What one allocation may take when nothing counts the bytes live (a binary without
+/// [`Counting`]): without it a program's growth would go unchecked, so each single
+/// allocation is held to this.
+pub const UNCOUNTED_LIMIT: usize = 256 << 20;
 /// The budget in bytes (0: not set yet, [`default_budget`] applies).
 static BUDGET: AtomicUsize = AtomicUsize::new(0);
 
@@ -38,6 +46,7 @@ fn count(delta: isize) {
         let n = c.get() + delta;
         if n >= BATCH || n <= -BATCH {
             LIVE.fetch_add(n, Ordering::Relaxed);
+            COUNTING.store(true, Ordering::Relaxed);
             c.set(0);
         } else {
             c.set(n);
@@ -123,9 +132,13 @@ fn mem_available() -> Option<usize> {
     Some(kb << 10)
 }
 
-/// Would `extra` more bytes go over the budget?
+/// Would `extra` more bytes go over the budget? (Without [`Counting`], is `extra`
+/// over [`UNCOUNTED_LIMIT`] or the budget?)
 #[inline]
 pub fn would_exceed(extra: usize) -> bool {
+    if !COUNTING.load(Ordering::Relaxed) {
+        return extra > budget().min(UNCOUNTED_LIMIT);
+    }
     live().saturating_add(extra) > budget()
 }
 
