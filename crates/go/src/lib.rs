@@ -82,6 +82,9 @@ const STD: &[(&str, &str)] = &[
     ("iter", include_str!("std/iter.go")),
     ("slices", include_str!("std/slices.go")),
     ("maps", include_str!("std/maps.go")),
+    ("io/fs", include_str!("std/fs.go")),
+    ("syscall", include_str!("std/syscall.go")),
+    ("internal/oserror", include_str!("std/oserror.go")),
 ];
 
 /// The text of library package `path`: `std/<last element>.go` (`randv2.go` for
@@ -105,9 +108,19 @@ fn std_text(path: &str, builtin: &str) -> String {
     builtin.to_string()
 }
 
+/// Whether `path` is an internal package of the library, which only the library's
+/// own packages may import (go build: "use of internal package ... not allowed").
+fn is_internal(path: &str) -> bool {
+    path == "internal" || path.starts_with("internal/") || path.contains("/internal/")
+}
+
 /// The packages a program can import, as a sentence's list.
 fn offered() -> String {
-    let mut names: Vec<&str> = STD.iter().map(|(n, _)| *n).collect();
+    let mut names: Vec<&str> = STD
+        .iter()
+        .map(|(n, _)| *n)
+        .filter(|n| !is_internal(n))
+        .collect();
     names.sort();
     let last = names.pop().unwrap_or("");
     format!("{} and {last}", names.join(", "))
@@ -153,7 +166,10 @@ impl SourceRead for Src {
         if key.path == "main" {
             return Ok((PathBuf::from("/main"), "main".into()));
         }
-        if STD.iter().any(|(n, _)| *n == key.path) {
+        // Only the library's own packages (read from std/<path>) may import an
+        // internal one; go_message words the refusal as go build does.
+        let allowed = !is_internal(&key.path) || key.dir.starts_with("std/");
+        if allowed && STD.iter().any(|(n, _)| *n == key.path) {
             return Ok((
                 PathBuf::from(format!("/std/{}", key.path)),
                 key.path.clone(),
@@ -210,6 +226,11 @@ fn go_message(msg: &str) -> String {
     }
     if let Some(x) = m.strip_suffix(" imported but not used") {
         return format!("{x:?} imported and not used");
+    }
+    if let Some(path) = m.strip_prefix("could not import ") {
+        if is_internal(path) {
+            return format!("use of internal package {path} not allowed");
+        }
     }
     if m.starts_with("could not import") || m.contains("not in the explorer's library") {
         return format!("{m} (the explorer offers {})", offered());
@@ -596,8 +617,10 @@ fn compile_here(src: &str) -> Result<Arc<GoProgram>, Vec<Diag>> {
     }
     // An import the explorer does not offer: that one diagnostic per import (not the
     // importer's own, nor the uses of the package it left undefined).
-    if diags.iter().any(|d| d.msg.starts_with("could not import")) {
-        diags.retain(|d| d.msg.starts_with("could not import"));
+    let refused_import =
+        |d: &Diag| d.msg.starts_with("could not import") || d.msg.starts_with("use of internal");
+    if diags.iter().any(refused_import) {
+        diags.retain(refused_import);
     }
     match r {
         Err(_) if diags.is_empty() => diags.push(Diag {

@@ -42,7 +42,7 @@ const PACKAGES: &[&str] = &[
 ];
 
 /// How many Examples pass at least (of 423 in Go 1.27.3 across [`PACKAGES`]).
-const FLOOR: usize = 389;
+const FLOOR: usize = 395;
 
 /// How many may print something else at most: time's `ExampleDate` and
 /// `ExampleParse` document a run whose Local is America/Los_Angeles; the explorer's
@@ -182,6 +182,13 @@ fn the_standard_librarys_examples_print_their_documented_output() {
             let d = dir.join(&name);
             let src = std::fs::read_to_string(d.join("main.go")).unwrap();
             let want = std::fs::read_to_string(d.join("want.txt")).unwrap();
+            // go test runs an Example in the package `<name>_test`; the program go/doc
+            // makes of it is package main, so real Go prints `main.T` for its types
+            // where the comment says `errors_test.T` (errors' *_custom_match).
+            let want = want.replace(
+                &format!("{}_test.", pkg.rsplit('/').next().unwrap()),
+                "main.",
+            );
             let unordered = d.join("unordered").exists();
             row.examples += 1;
             let outcome = run(&src, &want, unordered);

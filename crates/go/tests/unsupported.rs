@@ -94,6 +94,24 @@ fn library_name_not_in_the_explorer() {
     assert_eq!(d[0].to_string(), "./main.go:6:6: undefined: fmt.Printline");
 }
 
+/// The library's internal packages (internal/oserror, which syscall and io/fs share)
+/// are refused to a program as go build refuses them, and are not offered.
+#[test]
+fn internal_packages_are_the_librarys_own() {
+    let d = diags(
+        "package main\n\nimport (\n\t\"fmt\"\n\t\"internal/oserror\"\n)\n\nfunc main() {\n\tfmt.Println(oserror.ErrClosed)\n}\n",
+    );
+    let texts: Vec<String> = d.iter().map(|d| d.to_string()).collect();
+    assert_eq!(
+        texts,
+        vec!["./main.go:5:2: use of internal package internal/oserror not allowed".to_string()]
+    );
+    let d = diags("package main\n\nimport \"net/http\"\n\nfunc main() { _ = http.Get }\n");
+    let msg = d[0].to_string();
+    assert!(msg.contains("io/fs") && msg.contains("syscall"), "{msg}");
+    assert!(!msg.contains("internal"), "{msg}");
+}
+
 /// Go's strings hold any bytes, the explorer's UTF-8 text: a literal spelling other
 /// bytes is refused at its position (the parser would make each one U+FFFD, a
 /// different string), and a string made of such bytes at run time ends the run

@@ -1,7 +1,7 @@
 package errors
 
-// Package errors provides Go's errors package: New, Is, As, Unwrap, Join
-// and ErrUnsupported. (AsType is generic and is not provided.)
+// Package errors provides Go's errors package: New, Is, As, AsType, Unwrap,
+// Join and ErrUnsupported.
 
 type errorString struct{ s string }
 
@@ -104,6 +104,34 @@ func asIn(err error, target any) bool {
 		m, ok := e.(interface{ As(any) bool })
 		return ok && m.As(target)
 	})
+}
+
+// AsType finds the first error in err's tree (depth first, as As) that is of
+// type E, or whose As(any) bool method reports true for a *E, and returns it
+// with true; otherwise E's zero value and false.
+func AsType[E error](err error) (E, bool) {
+	var found E
+	if err == nil {
+		return found, false
+	}
+	var pe *E // made the first time an As method needs it
+	ok := walk(err, func(e error) bool {
+		if x, ok := e.(E); ok {
+			found = x
+			return true
+		}
+		if m, ok := e.(interface{ As(any) bool }); ok {
+			if pe == nil {
+				pe = new(E)
+			}
+			if m.As(pe) {
+				found = *pe
+				return true
+			}
+		}
+		return false
+	})
+	return found, ok
 }
 
 // joinError is the error returned by Join.

@@ -1,18 +1,55 @@
 package os
 
 import (
-	"errors"
 	"io"
+	"io/fs"
+	"syscall"
 )
 
 func Exit(code int)
 
 var Args []string
 
+// The portable errors of the file system (io/fs's).
 var (
-	ErrInvalid = errors.New("invalid argument")
-	ErrClosed  = errors.New("file already closed")
+	ErrInvalid    = fs.ErrInvalid
+	ErrPermission = fs.ErrPermission
+	ErrExist      = fs.ErrExist
+	ErrNotExist   = fs.ErrNotExist
+	ErrClosed     = fs.ErrClosed
 )
+
+// PathError records an error and the operation and file path that caused it.
+type PathError = fs.PathError
+
+// underlyingError is the error a PathError (or another wrapper os makes) holds.
+func underlyingError(err error) error {
+	if e, ok := err.(*PathError); ok {
+		return e.Err
+	}
+	return err
+}
+
+// underlyingErrorIs reports whether err, unwrapped once from a PathError, is
+// target or an Errno whose Is names it (os/error.go's IsExist family does not
+// follow a longer chain).
+func underlyingErrorIs(err, target error) bool {
+	err = underlyingError(err)
+	if err == target {
+		return true
+	}
+	e, ok := err.(syscall.Errno)
+	return ok && e.Is(target)
+}
+
+// IsNotExist reports whether err says that a file or directory does not exist.
+func IsNotExist(err error) bool { return underlyingErrorIs(err, ErrNotExist) }
+
+// IsExist reports whether err says that a file or directory already exists.
+func IsExist(err error) bool { return underlyingErrorIs(err, ErrExist) }
+
+// IsPermission reports whether err says that permission is denied.
+func IsPermission(err error) bool { return underlyingErrorIs(err, ErrPermission) }
 
 // File is an open file. The explorer has no file system of its own: the files a
 // program reads come from the outside world (gmp/explorer.SlowFile), and each holds
@@ -37,7 +74,7 @@ var (
 // Open: the explorer has no file system, so no name exists (openat(2) fails with
 // ENOENT).
 func Open(name string) (*File, error) {
-	return nil, errors.New("open " + name + ": no such file or directory")
+	return nil, &PathError{Op: "open", Path: name, Err: syscall.ENOENT}
 }
 
 func (f *File) Name() string { return f.name }
@@ -52,7 +89,7 @@ func (f *File) Read(b []byte) (n int, err error) {
 		return 0, ErrInvalid
 	}
 	if f.closed {
-		return 0, errors.New("read " + f.name + ": file already closed")
+		return 0, &PathError{Op: "read", Path: f.name, Err: ErrClosed}
 	}
 	if len(b) == 0 {
 		return 0, nil
@@ -73,10 +110,10 @@ func (f *File) Write(b []byte) (n int, err error) {
 		return 0, ErrInvalid
 	}
 	if f.closed {
-		return 0, errors.New("write " + f.name + ": file already closed")
+		return 0, &PathError{Op: "write", Path: f.name, Err: ErrClosed}
 	}
 	if f.fd != 1 && f.fd != 2 {
-		return 0, errors.New("write " + f.name + ": bad file descriptor")
+		return 0, &PathError{Op: "write", Path: f.name, Err: syscall.EBADF}
 	}
 	write(f.fd, b)
 	return len(b), nil
@@ -97,7 +134,7 @@ func (f *File) Close() error {
 		return ErrInvalid
 	}
 	if f.closed {
-		return errors.New("close " + f.name + ": file already closed")
+		return &PathError{Op: "close", Path: f.name, Err: ErrClosed}
 	}
 	f.closed = true
 	return nil
