@@ -42,7 +42,7 @@ const PACKAGES: &[&str] = &[
 ];
 
 /// How many Examples pass at least (of 423 in Go 1.27.3 across [`PACKAGES`]).
-const FLOOR: usize = 395;
+const FLOOR: usize = 402;
 
 /// How many may print something else at most: time's `ExampleDate` and
 /// `ExampleParse` document a run whose Local is America/Los_Angeles; the explorer's

@@ -1409,3 +1409,13 @@ func FieldsFuncSeq(s []byte, f func(rune) bool) iter.Seq[[]byte] {
 		}
 	}
 }
+
+// ToUpperSpecial maps each rune of s to upper case by c, giving priority to its
+// special mappings.
+func ToUpperSpecial(c unicode.SpecialCase, s []byte) []byte { return Map(c.ToUpper, s) }
+
+// ToLowerSpecial maps each rune of s to lower case by c.
+func ToLowerSpecial(c unicode.SpecialCase, s []byte) []byte { return Map(c.ToLower, s) }
+
+// ToTitleSpecial maps each rune of s to title case by c.
+func ToTitleSpecial(c unicode.SpecialCase, s []byte) []byte { return Map(c.ToTitle, s) }

@@ -4,8 +4,8 @@ package strings
 // trimming, case mapping and replacing, plus the Builder, Reader and
 // Replacer types. Repeat, Join, Contains, HasPrefix, HasSuffix, ToUpper,
 // ToLower, Split, TrimSpace and Index are natives of the explorer; the rest
-// is plain Go, the iterator functions (Lines, SplitSeq, FieldsSeq, ...) too. The
-// SpecialCase mappings (ToUpperSpecial, ...) are not provided.
+// is plain Go, the iterator functions (Lines, SplitSeq, FieldsSeq, ...) and the
+// SpecialCase mappings (ToUpperSpecial, ...) too.
 
 import (
 	"errors"
@@ -953,3 +953,13 @@ func FieldsFuncSeq(s string, f func(rune) bool) iter.Seq[string] {
 		}
 	}
 }
+
+// ToUpperSpecial maps each rune of s to upper case by c, giving priority to its
+// special mappings.
+func ToUpperSpecial(c unicode.SpecialCase, s string) string { return Map(c.ToUpper, s) }
+
+// ToLowerSpecial maps each rune of s to lower case by c.
+func ToLowerSpecial(c unicode.SpecialCase, s string) string { return Map(c.ToLower, s) }
+
+// ToTitleSpecial maps each rune of s to title case by c.
+func ToTitleSpecial(c unicode.SpecialCase, s string) string { return Map(c.ToTitle, s) }
