@@ -89,6 +89,13 @@ fn library_name_not_in_the_explorer() {
         11,
         &["gmp: rand.NewZipf is not supported by the explorer's Go"],
     );
+    // syscall's names are not listed: an exported one is Go's.
+    one(
+        "package main\n\nimport \"syscall\"\n\nfunc main() {\n\t_ = syscall.Getpid()\n}\n",
+        6,
+        14,
+        &["gmp: syscall.Getpid is not supported by the explorer's Go"],
+    );
     let d = diags("package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Printline(1)\n}\n");
     assert_eq!(d.len(), 1);
     assert_eq!(d[0].to_string(), "./main.go:6:6: undefined: fmt.Printline");
