@@ -1220,6 +1220,8 @@ enum LhsPlan {
     Var,
     Map(Reg, Reg),
     Elem(Reg, Reg),
+    /// An element of a slice: stored with one SetIndex.
+    SliceElem(Reg, Reg),
     Field(Reg, TypeKey, Vec<usize>),
     Deref(Reg),
 }

@@ -399,7 +399,13 @@ impl<'a> Compiler<'a> {
                         let k = self.expr_to(&ix.index, key)?;
                         LhsPlan::Map(mr, copy(self, k))
                     }
-                    Type::Slice(_) | Type::Pointer(_) => {
+                    Type::Slice(_) => {
+                        let b = self.expr(&ix.expr)?;
+                        let b = copy(self, b);
+                        let i = self.expr(&ix.index)?;
+                        LhsPlan::SliceElem(b, copy(self, i))
+                    }
+                    Type::Pointer(_) => {
                         let b = self.expr(&ix.expr)?;
                         let b = copy(self, b);
                         let i = self.expr(&ix.index)?;
@@ -453,6 +459,10 @@ impl<'a> Compiler<'a> {
                 let d = self.reg();
                 self.emit(I::ElemPtr(d, *b, *i), line);
                 self.emit(I::Store(d, v), line);
+            }
+            // ElemPtr and Store in one instruction, at their cost (no pointer made).
+            LhsPlan::SliceElem(b, i) => {
+                self.emit(I::SetIndex(*b, *i, v), line);
             }
             LhsPlan::Field(b, xt, idx) => {
                 let p = self.field_path(*b, *xt, idx, line);

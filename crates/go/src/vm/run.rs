@@ -335,6 +335,54 @@ impl Gor {
                     }
                     ps += cost::ALU;
                 }
+                // An integer conversion, a slice's length and an in-bounds element of a
+                // slice read or written as an integer: what step does, at step's cost
+                // (anything else, an error among it, is left to step).
+                Some(I::Conv(d, s, Conv::IntToInt { bits, signed })) => {
+                    let V::Int(x) = regs[*s as usize] else { break };
+                    put_int(&mut regs[*d as usize], wrap(x, *bits, *signed));
+                    ps += cost::ALU;
+                }
+                Some(I::Len(d, x)) => {
+                    let n = match &regs[*x as usize] {
+                        V::Slice(sl) => sl.len,
+                        V::Str(s) => s.len(),
+                        _ => break,
+                    };
+                    put_int(&mut regs[*d as usize], n as i64);
+                    ps += cost::ALU;
+                }
+                Some(I::Index(d, x, i)) => {
+                    let V::Int(idx) = regs[*i as usize] else {
+                        break;
+                    };
+                    let V::Slice(sl) = &regs[*x as usize] else {
+                        break;
+                    };
+                    if idx < 0 || idx as usize >= sl.len {
+                        break;
+                    }
+                    let v = sl.arr.get(sl.off + idx as usize);
+                    match v {
+                        V::Int(k) => put_int(&mut regs[*d as usize], k),
+                        v => regs[*d as usize] = v,
+                    }
+                    ps += cost::MEM;
+                }
+                Some(I::SetIndex(x, i, s)) => {
+                    let (V::Int(idx), V::Int(v)) = (&regs[*i as usize], &regs[*s as usize]) else {
+                        break;
+                    };
+                    let (idx, v) = (*idx, *v);
+                    let V::Slice(sl) = &regs[*x as usize] else {
+                        break;
+                    };
+                    if idx < 0 || idx as usize >= sl.len {
+                        break;
+                    }
+                    sl.arr.set(sl.off + idx as usize, V::Int(v));
+                    ps += cost::ALU + cost::MEM;
+                }
                 Some(I::JmpUnless(op, a, b, t)) => {
                     let (V::Int(x), V::Int(y)) = (&regs[*a as usize], &regs[*b as usize]) else {
                         break;

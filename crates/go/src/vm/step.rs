@@ -334,7 +334,8 @@ impl Gor {
                     V::Nil => return err(index_err(idx, 0)),
                     _ => {}
                 }
-                self.ps += cost::MEM;
+                // What the ElemPtr and Store it stands for cost.
+                self.ps += cost::ALU + cost::MEM;
             }
             I::SetMap(m, k, v) => {
                 if let Some(e) = unhashable_err(g!(k), &prog.types, true) {
