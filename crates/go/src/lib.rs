@@ -166,9 +166,11 @@ impl SourceRead for Src {
         if key.path == "main" {
             return Ok((PathBuf::from("/main"), "main".into()));
         }
-        // Only the library's own packages (read from std/<path>) may import an
-        // internal one; go_message words the refusal as go build does.
-        let allowed = !is_internal(&key.path) || key.dir.starts_with("std/");
+        // The program's own package (its files' directory is "main") may not import
+        // an internal package of the library; go_message words the refusal as go
+        // build does.
+        let from_main = matches!(key.dir.as_str(), "main" | "/main");
+        let allowed = !is_internal(&key.path) || !from_main;
         if allowed && STD.iter().any(|(n, _)| *n == key.path) {
             return Ok((
                 PathBuf::from(format!("/std/{}", key.path)),
