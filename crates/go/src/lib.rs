@@ -114,6 +114,22 @@ fn is_internal(path: &str) -> bool {
     path == "internal" || path.starts_with("internal/") || path.contains("/internal/")
 }
 
+/// Whether `src` has an import spec of `path` (`import "p"`, `name "p"` or `"p"` in an
+/// import block), read line by line.
+fn imports(src: &str, path: &str) -> bool {
+    let quoted = format!("\"{path}\"");
+    src.lines().any(|l| {
+        let l = l.trim();
+        let l = l.strip_prefix("import").map_or(l, str::trim_start);
+        let l = l.strip_prefix('(').map_or(l, str::trim_start);
+        let l = match l.split_once(char::is_whitespace) {
+            Some((name, rest)) if !name.starts_with('"') => rest.trim_start(),
+            _ => l,
+        };
+        l.starts_with(&quoted)
+    })
+}
+
 /// The packages a program can import, as a sentence's list.
 fn offered() -> String {
     let mut names: Vec<&str> = STD
@@ -166,11 +182,15 @@ impl SourceRead for Src {
         if key.path == "main" {
             return Ok((PathBuf::from("/main"), "main".into()));
         }
-        // The program's own package (its files' directory is "main") may not import
-        // an internal package of the library; go_message words the refusal as go
-        // build does.
-        let from_main = matches!(key.dir.as_str(), "main" | "/main");
-        let allowed = !is_internal(&key.path) || !from_main;
+        // The program may not import an internal package of the library (the
+        // library's own packages may); go_message words the refusal as go build
+        // does. Told from the program's import lines, not the importer's directory,
+        // which the checker takes from positions.
+        let allowed = !is_internal(&key.path)
+            || !self
+                .files
+                .get("/main/main.go")
+                .is_some_and(|src| imports(src, &key.path));
         if allowed && STD.iter().any(|(n, _)| *n == key.path) {
             return Ok((
                 PathBuf::from(format!("/std/{}", key.path)),

@@ -113,6 +113,15 @@ fn internal_packages_are_the_librarys_own() {
         texts,
         vec!["./main.go:5:2: use of internal package internal/oserror not allowed".to_string()]
     );
+    let d =
+        diags("package main\n\nimport o \"internal/oserror\"\n\nfunc main() { _ = o.ErrClosed }\n");
+    assert_eq!(
+        d[0].to_string(),
+        "./main.go:3:10: use of internal package internal/oserror not allowed"
+    );
+    // The library's own import of it (io/fs's, through os) is not the program's.
+    gmp_go::compile("package main\n\nimport \"os\"\n\nfunc main() { _ = os.ErrClosed }\n")
+        .expect("os compiles");
     let d = diags("package main\n\nimport \"net/http\"\n\nfunc main() { _ = http.Get }\n");
     let msg = d[0].to_string();
     assert!(msg.contains("io/fs") && msg.contains("syscall"), "{msg}");
