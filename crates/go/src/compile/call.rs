@@ -705,12 +705,7 @@ impl<'a> Compiler<'a> {
                 let st = self.type_of(e);
                 let et = slice_elem(self, st);
                 let ety = self.ty(et);
-                let elem = self.types.size(ety) as u32
-                    | if self.types.has_pointers(ety) {
-                        vm::ELEM_HAS_PTRS
-                    } else {
-                        0
-                    };
+                let elem = vm::RawKind::elem_code(&self.types, ety);
                 if c.ellipsis.is_some() {
                     let t = arg(self, 1)?;
                     self.emit(I::AppendSpread(d, s, t, elem), line);
@@ -737,8 +732,8 @@ impl<'a> Compiler<'a> {
                         let z = self.zero(s.elem());
                         let zr = self.konst(z, line);
                         let ety = self.ty(s.elem());
-                        let esize = self.types.size(ety) as u32;
-                        self.emit(I::MakeSlice(d, n, cap, zr, esize), line);
+                        let code = vm::RawKind::elem_code(&self.types, ety);
+                        self.emit(I::MakeSlice(d, n, cap, zr, code), line);
                     }
                     Type::Map(_) => {
                         self.emit(I::MakeMap(d), line);

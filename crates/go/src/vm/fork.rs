@@ -28,6 +28,7 @@ fn ptr(p: &Ptr, f: &mut Forker) -> Ptr {
         Ptr::Cell(c) => Ptr::Cell(cell(c, f)),
         Ptr::Elem(a, i) => Ptr::Elem(array(a, f), *i),
         Ptr::Sub(p, i) => Ptr::Sub(f.arc(p, |f, p| ptr(p, f)), *i),
+        Ptr::Raw(a, i) => Ptr::Raw(f.cell(a, |_, a| a.clone()), *i),
     }
 }
 
@@ -45,6 +46,7 @@ pub(super) fn fork_v(v: &V, f: &mut Forker) -> V {
             arr: match &s.arr {
                 Arr::Vec(a) => Arr::Vec(array(a, f)),
                 Arr::Array(p) => Arr::Array(f.arc(p, |f, p| ptr(p, f))),
+                Arr::Raw(a) => Arr::Raw(f.cell(a, |_, a| a.clone())),
             },
             off: s.off,
             len: s.len,

@@ -31,6 +31,7 @@ use crate::types::{Ty, TyId, Types};
 mod fork;
 mod methods;
 mod natives;
+mod raw;
 mod run;
 mod slices;
 mod step;
@@ -39,6 +40,7 @@ mod step;
 #[allow(unused_imports)]
 use methods::*;
 pub use natives::*;
+pub use raw::*;
 use run::*;
 pub use slices::*;
 use step::*;
@@ -108,6 +110,7 @@ fn take_owned(v: &mut V, work: &mut Vec<V>) {
                     take_owned_ptr(p, work);
                 }
             }
+            Arr::Raw(_) => {}
         },
         V::Map(m) => {
             if let Some(m) = Arc::get_mut(m) {
@@ -172,6 +175,7 @@ fn take_owned_ptr(p: &mut Ptr, work: &mut Vec<V>) {
                 take_owned_ptr(inner, work);
             }
         }
+        Ptr::Raw(..) => {}
     }
 }
 
@@ -184,6 +188,8 @@ pub enum Ptr {
     Elem(Arc<Mutex<Vec<V>>>, usize),
     /// Field or element `i` of the aggregate another pointer points to.
     Sub(Arc<Ptr>, u32),
+    /// An element of a backing array of scalars ([`RawArr`]).
+    Raw(RawRef, usize),
 }
 
 #[derive(Clone, Debug)]
@@ -202,6 +208,8 @@ pub enum Arr {
     Vec(Arc<Mutex<Vec<V>>>),
     /// The array (a `V::Agg`) a pointer points to.
     Array(Arc<Ptr>),
+    /// Scalars held as their bytes (`raw.rs`).
+    Raw(RawRef),
 }
 
 impl Arr {
@@ -209,24 +217,45 @@ impl Arr {
         Arr::Vec(Arc::new(Mutex::new(v)))
     }
 
-    /// `f` on the whole backing array's elements.
-    pub fn with<R>(&self, f: impl FnOnce(&mut [V]) -> R) -> R {
+    /// `f` on the elements `lo..hi` of the backing array, as values (a raw array's
+    /// are decoded for `f` and written back after it: for the rare paths; the common
+    /// ones take a raw array as it is).
+    pub fn with_range<R>(&self, lo: usize, hi: usize, f: impl FnOnce(&mut [V]) -> R) -> R {
         match self {
-            Arr::Vec(a) => f(&mut lock(a)[..]),
+            Arr::Vec(a) => {
+                let mut a = lock(a);
+                let hi = hi.min(a.len());
+                f(&mut a[lo.min(hi)..hi])
+            }
             Arr::Array(p) => with_mut(p, |v| match v {
-                V::Agg(xs) => f(&mut xs[..]),
+                V::Agg(xs) => {
+                    let hi = hi.min(xs.len());
+                    f(&mut xs[lo.min(hi)..hi])
+                }
                 _ => f(&mut []),
             }),
+            Arr::Raw(a) => {
+                let mut a = lock(a);
+                let mut vs = a.decode(lo, hi);
+                let r = f(&mut vs);
+                a.encode(lo, &vs);
+                r
+            }
         }
     }
 
+    #[inline]
     pub fn get(&self, i: usize) -> V {
         match self {
             Arr::Vec(a) => lock(a).get(i).cloned().unwrap_or_default(),
-            Arr::Array(_) => self.with(|xs| xs.get(i).cloned().unwrap_or_default()),
+            Arr::Raw(a) => lock(a).get(i),
+            Arr::Array(_) => {
+                self.with_range(i, i + 1, |xs| xs.first().cloned().unwrap_or_default())
+            }
         }
     }
 
+    #[inline]
     pub fn set(&self, i: usize, v: V) {
         match self {
             Arr::Vec(a) => {
@@ -234,9 +263,48 @@ impl Arr {
                     *slot = v;
                 }
             }
-            Arr::Array(_) => self.with(|xs| {
-                if let Some(slot) = xs.get_mut(i) {
+            Arr::Raw(a) => lock(a).set(i, &v),
+            Arr::Array(_) => self.with_range(i, i + 1, |xs| {
+                if let Some(slot) = xs.first_mut() {
                     *slot = v;
+                }
+            }),
+        }
+    }
+
+    /// Elements `i..j` swapped (`reflectlite.Swapper`).
+    pub fn swap(&self, i: usize, j: usize) {
+        match self {
+            Arr::Raw(a) => {
+                let mut a = lock(a);
+                let (x, y) = (a.get(i), a.get(j));
+                a.set(i, &y);
+                a.set(j, &x);
+            }
+            _ => {
+                let (lo, hi) = (i.min(j), i.max(j));
+                self.with_range(lo, hi + 1, |xs| {
+                    if hi - lo < xs.len() {
+                        xs.swap(0, hi - lo)
+                    }
+                })
+            }
+        }
+    }
+
+    /// Elements `lo..hi` = `z` (`clear`).
+    pub fn fill(&self, lo: usize, hi: usize, z: &V) {
+        match self {
+            Arr::Raw(a) => {
+                let mut a = lock(a);
+                let hi = hi.min(a.len());
+                if lo < hi {
+                    a.span_mut(lo, hi).fill(0);
+                }
+            }
+            _ => self.with_range(lo, hi, |xs| {
+                for x in xs {
+                    *x = z.clone();
                 }
             }),
         }
@@ -247,12 +315,16 @@ impl Arr {
         match self {
             Arr::Vec(a) => Ptr::Elem(a.clone(), i),
             Arr::Array(p) => Ptr::Sub(p.clone(), i as u32),
+            Arr::Raw(a) => Ptr::Raw(a.clone(), i),
         }
     }
 
     /// Elements `lo..hi`, copied.
     pub fn range(&self, lo: usize, hi: usize) -> Vec<V> {
-        self.with(|xs| xs.get(lo..hi).map(|s| s.to_vec()).unwrap_or_default())
+        match self {
+            Arr::Raw(a) => lock(a).decode(lo, hi),
+            _ => self.with_range(lo, hi, |xs| xs.to_vec()),
+        }
     }
 
     /// The address of the backing array (slices that share one compare equal here).
@@ -260,6 +332,7 @@ impl Arr {
         match self {
             Arr::Vec(a) => Arc::as_ptr(a) as *const u8 as usize,
             Arr::Array(p) => ptr_addr(p),
+            Arr::Raw(a) => Arc::as_ptr(a) as *const u8 as usize,
         }
     }
 }
@@ -335,6 +408,7 @@ pub fn ptr_addr(p: &Ptr) -> usize {
         Ptr::Cell(c) => Arc::as_ptr(c) as *const u8 as usize,
         Ptr::Elem(a, i) => Arc::as_ptr(a) as *const u8 as usize + i * 16,
         Ptr::Sub(b, i) => ptr_addr(b) + *i as usize * 8 + 1,
+        Ptr::Raw(a, i) => Arc::as_ptr(a) as *const u8 as usize + i * lock(a).kind.width(),
     }
 }
 
@@ -976,6 +1050,7 @@ pub fn load(p: &Ptr) -> V {
     match p {
         Ptr::Cell(c) => lock(c).clone(),
         Ptr::Elem(a, i) => lock(a).get(*i).cloned().unwrap_or_default(),
+        Ptr::Raw(a, i) => lock(a).get(*i),
         Ptr::Sub(..) => with_mut(p, |v| v.clone()),
     }
 }
@@ -1004,11 +1079,20 @@ fn with_mut_dyn(p: &Ptr, f: &mut dyn FnMut(&mut V)) {
             V::Agg(xs) if (*i as usize) < xs.len() => f(&mut xs[*i as usize]),
             other => f(other),
         }),
+        Ptr::Raw(a, i) => {
+            let mut a = lock(a);
+            let mut v = a.get(*i);
+            f(&mut v);
+            a.set(*i, &v);
+        }
     }
 }
 
 pub fn store(p: &Ptr, v: V) {
-    with_mut(p, |slot| *slot = v)
+    match p {
+        Ptr::Raw(a, i) => lock(a).set(*i, &v),
+        _ => with_mut(p, |slot| *slot = v),
+    }
 }
 
 /// The dynamic type that makes `a == b` panic (`efaceeq`: equal dynamic types whose

@@ -460,11 +460,9 @@ impl Gor {
                 let text = format!("goroutine {} [running]:\n", cx.goid);
                 if let Some(V::Slice(sl)) = a.first() {
                     let n = text.len().min(sl.len);
-                    sl.arr.with(|arr| {
-                        for (i, b) in text.bytes().take(n).enumerate() {
-                            arr[sl.off + i] = V::Int(b as i64);
-                        }
-                    });
+                    for (i, b) in text.bytes().take(n).enumerate() {
+                        sl.arr.set(sl.off + i, V::Int(b as i64));
+                    }
                     self.set_results(dst, [V::Int(n as i64)]);
                 }
                 Ok(())
@@ -891,7 +889,7 @@ impl Gor {
                     return Err(self.panic_str("reflect: slice index out of range".into()));
                 }
                 if let Some(arr) = arr {
-                    arr.with(|xs| xs.swap(off + i as usize, off + j as usize));
+                    arr.swap(off + i as usize, off + j as usize);
                 }
                 self.ps += cost::MEM * 2;
                 Ok(())
@@ -961,11 +959,7 @@ impl Gor {
                     }
                     V::Slice(sl) => {
                         let z = a.get(1).cloned().unwrap_or_default();
-                        sl.arr.with(|xs| {
-                            for x in &mut xs[sl.off..sl.off + sl.len] {
-                                *x = z.clone();
-                            }
-                        });
+                        sl.arr.fill(sl.off, sl.off + sl.len, &z);
                         self.ps += cost::MEM * sl.len as u64 / 8;
                     }
                     _ => {}
@@ -983,7 +977,7 @@ impl Gor {
             }
             SysRead => y(Op::Syscall(int(0).clamp(0, 1 << 60) as u64)),
             SysWrite => {
-                let bytes: Vec<u8> = slice_vals(&a[1]).iter().map(|b| as_int(b) as u8).collect();
+                let bytes = slice_bytes(&a[1]);
                 let Ok(text) = String::from_utf8(bytes) else {
                     return Err(super::step::not_utf8(self.line()));
                 };

@@ -195,7 +195,8 @@ pub(super) fn append(s: &V, add: Vec<V>, elem: u32, ps: &mut u64) -> Result<V, S
         _ => (None, 0, 0, 0),
     };
     let need = len + add.len();
-    if need as u128 * ((elem & !ELEM_HAS_PTRS) as u128) > MAX_ALLOC {
+    let esize = (elem & ELEM_SIZE_MASK) as u64;
+    if need as u128 * esize as u128 > MAX_ALLOC {
         return Err(Stop::Err(RtErr(
             "runtime error: growslice: len out of range".into(),
         )));
@@ -206,11 +207,14 @@ pub(super) fn append(s: &V, add: Vec<V>, elem: u32, ps: &mut u64) -> Result<V, S
     }
     if let Some(arr) = &arr {
         if need <= cap {
-            arr.with(|a| {
-                for (i, v) in add.into_iter().enumerate() {
-                    a[off + len + i] = v;
-                }
-            });
+            match arr {
+                Arr::Raw(a) => lock(a).encode(off + len, &add),
+                _ => arr.with_range(off + len, off + need, |a| {
+                    for (slot, v) in a.iter_mut().zip(add) {
+                        *slot = v;
+                    }
+                }),
+            }
             return Ok(V::Slice(Box::new(Slice {
                 arr: arr.clone(),
                 off,
@@ -219,13 +223,17 @@ pub(super) fn append(s: &V, add: Vec<V>, elem: u32, ps: &mut u64) -> Result<V, S
             })));
         }
     }
-    let esize = (elem & !ELEM_HAS_PTRS) as u64;
-    let newcap = growslice_cap(need, cap, esize, elem & ELEM_HAS_PTRS == 0);
+    let newcap = growslice_cap(need, cap, esize, elem & ELEM_HAS_PTRS == 0).max(need);
+    *ps += cost::ALLOC + newcap as u64 * 50;
+    if let Some(kind) = RawKind::from_code(elem) {
+        let mut na = grown_raw(kind, arr.as_ref(), off, len, newcap)?;
+        na.encode(len, &add);
+        return Ok(raw_slice_from(na, need, newcap));
+    }
     let mut v: Vec<V> = match &arr {
         Some(a) => a.range(off, off + len),
         None => Vec::new(),
     };
-    let newcap = newcap.max(need);
     if crate::heap::would_exceed(host_bytes(newcap)) {
         return Err(out_of_memory(host_bytes(newcap)));
     }
@@ -234,11 +242,100 @@ pub(super) fn append(s: &V, add: Vec<V>, elem: u32, ps: &mut u64) -> Result<V, S
     let zero = add.first().map_or(V::Nil, zero_like);
     v.extend(add);
     v.resize(newcap, zero);
-    *ps += cost::ALLOC + newcap as u64 * 50;
     Ok(V::Slice(Box::new(Slice {
         arr: Arr::new(v),
         off: 0,
         len: need,
         cap: newcap,
     })))
+}
+
+/// `append(s, src...)` where `src` is bytes (a string, or a slice of `s`'s raw kind
+/// given as its bytes) and `s`'s elements are held raw: a `memmove`, as
+/// `growslice` and `slicecopy` do. None when `s`'s elements are not held as `kind`.
+pub(super) fn append_raw(
+    s: &V,
+    kind: RawKind,
+    src: &[u8],
+    elem: u32,
+    ps: &mut u64,
+) -> Option<Result<V, Stop>> {
+    if RawKind::from_code(elem) != Some(kind) {
+        return None;
+    }
+    let n = src.len() / kind.width();
+    let (arr, off, len, cap) = match s {
+        V::Slice(sl) => match &sl.arr {
+            Arr::Raw(a) if lock(a).kind == kind => (Some(sl.arr.clone()), sl.off, sl.len, sl.cap),
+            _ => return None,
+        },
+        _ => (None, 0, 0, 0),
+    };
+    let need = len + n;
+    let esize = (elem & ELEM_SIZE_MASK) as u64;
+    if need as u128 * esize as u128 > MAX_ALLOC {
+        return Some(Err(Stop::Err(RtErr(
+            "runtime error: growslice: len out of range".into(),
+        ))));
+    }
+    *ps += cost::APPEND + cost::MEM * n as u64;
+    if n == 0 {
+        return Some(Ok(s.clone()));
+    }
+    if let Some(Arr::Raw(a)) = &arr {
+        if need <= cap {
+            lock(a).span_mut(off + len, off + need).copy_from_slice(src);
+            return Some(Ok(V::Slice(Box::new(Slice {
+                arr: Arr::Raw(a.clone()),
+                off,
+                len: need,
+                cap,
+            }))));
+        }
+    }
+    let newcap = growslice_cap(need, cap, esize, elem & ELEM_HAS_PTRS == 0).max(need);
+    *ps += cost::ALLOC + newcap as u64 * 50;
+    Some(
+        grown_raw(kind, arr.as_ref(), off, len, newcap).map(|mut na| {
+            na.span_mut(len, need).copy_from_slice(src);
+            raw_slice_from(na, need, newcap)
+        }),
+    )
+}
+
+/// A new raw array of `newcap` elements holding `arr[off..off+len]` first.
+fn grown_raw(
+    kind: RawKind,
+    arr: Option<&Arr>,
+    off: usize,
+    len: usize,
+    newcap: usize,
+) -> Result<RawArr, Stop> {
+    let bytes = newcap.saturating_mul(kind.width());
+    if crate::heap::would_exceed(bytes) {
+        return Err(out_of_memory(bytes));
+    }
+    let mut na = RawArr::zeroed(kind, newcap).ok_or_else(|| out_of_memory(bytes))?;
+    match arr {
+        Some(Arr::Raw(a)) => {
+            let a = lock(a);
+            if a.kind == kind {
+                na.span_mut(0, len).copy_from_slice(a.span(off, off + len));
+            } else {
+                na.encode(0, &a.decode(off, off + len));
+            }
+        }
+        Some(a) => na.encode(0, &a.range(off, off + len)),
+        None => {}
+    }
+    Ok(na)
+}
+
+fn raw_slice_from(a: RawArr, len: usize, cap: usize) -> V {
+    V::Slice(Box::new(Slice {
+        arr: Arr::Raw(Arc::new(Mutex::new(a))),
+        off: 0,
+        len,
+        cap,
+    }))
 }

@@ -110,18 +110,14 @@ impl Gor {
                         let c = char::from_u32(as_int(&x) as u32).unwrap_or('\u{FFFD}');
                         V::Str(Arc::from(c.to_string()))
                     }
-                    Conv::StrToBytes => {
-                        let s = as_str(&x);
-                        let v: Vec<V> = s.bytes().map(|b| V::Int(b as i64)).collect();
-                        slice_of(v)
-                    }
+                    Conv::StrToBytes => byte_slice(as_str(&x).as_bytes().to_vec()),
                     Conv::StrToRunes => {
                         let s = as_str(&x);
                         let v: Vec<V> = s.chars().map(|c| V::Int(c as i64)).collect();
-                        slice_of(v)
+                        raw_slice_of(RawKind::I32, &v)
                     }
                     Conv::BytesToStr => {
-                        let b: Vec<u8> = slice_vals(&x).iter().map(|v| as_int(v) as u8).collect();
+                        let b = slice_bytes(&x);
                         match String::from_utf8(b) {
                             Ok(s) => V::Str(Arc::from(s)),
                             Err(_) => return Err(not_utf8(self.line())),
@@ -356,7 +352,7 @@ impl Gor {
                 }
                 self.ps += cost::MAP;
             }
-            I::MakeSlice(d, n, c, zero, esize) => {
+            I::MakeSlice(d, n, c, zero, code) => {
                 let len = as_int(g!(n));
                 let cap = c.map(|c| as_int(&r[c as usize])).unwrap_or(len);
                 if len < 0 {
@@ -366,25 +362,30 @@ impl Gor {
                     return err("runtime error: makeslice: cap out of range".into());
                 }
                 // `malloc.go: makeslice`: past maxAlloc it panics, else it allocates.
-                let esize128 = (*esize & !ELEM_HAS_PTRS) as u128;
-                if len as u128 * esize128 > MAX_ALLOC {
+                let esize = (*code & ELEM_SIZE_MASK) as u64;
+                if len as u128 * esize as u128 > MAX_ALLOC {
                     return err("runtime error: makeslice: len out of range".into());
                 }
-                if cap as u128 * esize128 > MAX_ALLOC {
+                if cap as u128 * esize as u128 > MAX_ALLOC {
                     return err("runtime error: makeslice: cap out of range".into());
                 }
-                if crate::heap::would_exceed(host_bytes(cap as usize)) {
-                    return Err(out_of_memory(host_bytes(cap as usize)));
-                }
-                let z = g!(zero).clone();
-                let v = V::Slice(Box::new(Slice {
-                    arr: Arr::new(vec![z; cap as usize]),
-                    off: 0,
-                    len: len as usize,
-                    cap: cap as usize,
-                }));
+                let v = match RawKind::from_code(*code) {
+                    Some(kind) => raw_slice(kind, len as usize, cap as usize)?,
+                    None => {
+                        if crate::heap::would_exceed(host_bytes(cap as usize)) {
+                            return Err(out_of_memory(host_bytes(cap as usize)));
+                        }
+                        let z = g!(zero).clone();
+                        V::Slice(Box::new(Slice {
+                            arr: Arr::new(vec![z; cap as usize]),
+                            off: 0,
+                            len: len as usize,
+                            cap: cap as usize,
+                        }))
+                    }
+                };
                 set!(d, v);
-                self.alloc += cap as u64 * *esize as u64;
+                self.alloc += cap as u64 * esize;
                 self.ps += cost::ALLOC + cap as u64 * 100;
             }
             I::MakeMap(d) => {
@@ -411,28 +412,73 @@ impl Gor {
                 set!(d, v);
             }
             I::AppendSpread(d, s, t, elem) => {
-                let add = match g!(t) {
-                    V::Str(s) => s.bytes().map(|b| V::Int(b as i64)).collect(),
-                    t => slice_vals(t),
+                // A string or a slice held as the same raw kind: bytes, not values.
+                let fast = match g!(t) {
+                    V::Str(src) => {
+                        append_raw(g!(s), RawKind::U8, src.as_bytes(), *elem, &mut self.ps)
+                    }
+                    V::Slice(sl) => match &sl.arr {
+                        Arr::Raw(a) => {
+                            let bytes = {
+                                let a = lock(a);
+                                (a.kind, a.span(sl.off, sl.off + sl.len).to_vec())
+                            };
+                            append_raw(g!(s), bytes.0, &bytes.1, *elem, &mut self.ps)
+                        }
+                        _ => None,
+                    },
+                    _ => None,
                 };
-                let v = append(g!(s), add, *elem, &mut self.ps)?;
+                let v = match fast {
+                    Some(v) => v?,
+                    None => {
+                        let add = match g!(t) {
+                            V::Str(s) => s.bytes().map(|b| V::Int(b as i64)).collect(),
+                            t => slice_vals(t),
+                        };
+                        append(g!(s), add, *elem, &mut self.ps)?
+                    }
+                };
                 set!(d, v);
             }
             I::Copy(d, dst, src) => {
-                let from = match g!(src) {
-                    V::Str(s) => s.bytes().map(|b| V::Int(b as i64)).collect(),
-                    s => slice_vals(s),
-                };
-                let n = if let V::Slice(sl) = g!(dst) {
-                    let n = from.len().min(sl.len);
-                    sl.arr.with(|a| {
-                        for (i, v) in from.into_iter().take(n).enumerate() {
-                            a[sl.off + i] = v;
+                let n = match (g!(dst), g!(src)) {
+                    (V::Slice(ds), V::Slice(ss))
+                        if matches!(ds.arr, Arr::Raw(_)) && matches!(ss.arr, Arr::Raw(_)) =>
+                    {
+                        let n = ds.len.min(ss.len);
+                        copy_raw(&ds.arr, ds.off, &ss.arr, ss.off, n);
+                        n
+                    }
+                    (V::Slice(ds), V::Str(src)) if matches!(ds.arr, Arr::Raw(_)) => {
+                        let n = ds.len.min(src.len());
+                        if let Arr::Raw(a) = &ds.arr {
+                            let mut a = lock(a);
+                            if a.kind == RawKind::U8 {
+                                a.span_mut(ds.off, ds.off + n)
+                                    .copy_from_slice(&src.as_bytes()[..n]);
+                            } else {
+                                let vs: Vec<V> =
+                                    src.bytes().take(n).map(|b| V::Int(b as i64)).collect();
+                                a.encode(ds.off, &vs);
+                            }
                         }
-                    });
-                    n
-                } else {
-                    0
+                        n
+                    }
+                    (V::Slice(sl), src) => {
+                        let from: Vec<V> = match src {
+                            V::Str(s) => s.bytes().map(|b| V::Int(b as i64)).collect(),
+                            s => slice_vals(s),
+                        };
+                        let n = from.len().min(sl.len);
+                        sl.arr.with_range(sl.off, sl.off + n, |a| {
+                            for (slot, v) in a.iter_mut().zip(from) {
+                                *slot = v;
+                            }
+                        });
+                        n
+                    }
+                    _ => 0,
                 };
                 set!(d, V::Int(n as i64));
                 self.ps += cost::MEM * n as u64;
