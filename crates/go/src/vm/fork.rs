@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use gmp_core::code::GCode;
 use gmp_core::fork::Forker;
 
-use super::{map_key, Arr, ChanVals, Closure, Frame, Gor, MapObj, Ptr, Slice, V};
+use super::{Arr, ChanVals, Closure, Frame, Gor, MapObj, Ptr, Slice, V};
 
 fn vals(vs: &[V], f: &mut Forker) -> Vec<V> {
     vs.iter().map(|v| fork_v(v, f)).collect()
@@ -53,18 +53,8 @@ pub(super) fn fork_v(v: &V, f: &mut Forker) -> V {
             cap: s.cap,
         })),
         V::Map(m) => V::Map(f.cell(m, |f, m| {
-            let keys = vals(&m.keys, f);
             // Keys that are pointers are indexed by address: index the copies.
-            let index = keys
-                .iter()
-                .enumerate()
-                .map(|(i, k)| (map_key(k), i))
-                .collect();
-            MapObj {
-                keys,
-                vals: vals(&m.vals, f),
-                index,
-            }
+            MapObj::from_entries(vals(&m.keys, f), vals(&m.vals, f))
         })),
         V::Func(c) => V::Func(f.arc(c, |f, c| Closure {
             func: c.func,

@@ -344,12 +344,70 @@ pub struct Closure {
 }
 
 /// A Go map: entries in insertion order with an index; iteration starts at a random
-/// entry as Go's does (`mapiterinit` picks a random bucket and offset).
+/// entry as Go's does (`mapiterinit` picks a random bucket and offset). The index holds
+/// entry numbers only (4 bytes a slot), found by the hash of the entry's key.
 #[derive(Debug, Default)]
 pub struct MapObj {
     pub keys: Vec<V>,
     pub vals: Vec<V>,
-    pub index: HashMap<MapKey, usize>,
+    index: hashbrown::HashTable<u32>,
+}
+
+/// A fast hash of a map key (Go's maps are keyed by `memhash`/`strhash` with a
+/// per-map seed; no caller sees this hash, only the entries' order, which is random).
+#[inline]
+fn key_hash(k: &MapKey) -> u64 {
+    use std::hash::{Hash, Hasher};
+    struct Fx(u64);
+    impl Hasher for Fx {
+        fn write(&mut self, bytes: &[u8]) {
+            let mut chunks = bytes.chunks_exact(8);
+            for c in &mut chunks {
+                self.write_u64(u64::from_le_bytes(c.try_into().unwrap()));
+            }
+            let mut last = [0u8; 8];
+            let rest = chunks.remainder();
+            last[..rest.len()].copy_from_slice(rest);
+            self.write_u64(u64::from_le_bytes(last) ^ rest.len() as u64);
+        }
+        fn write_u64(&mut self, x: u64) {
+            self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+        fn write_u8(&mut self, x: u8) {
+            self.write_u64(x as u64)
+        }
+        fn write_usize(&mut self, x: usize) {
+            self.write_u64(x as u64)
+        }
+        fn write_i64(&mut self, x: i64) {
+            self.write_u64(x as u64)
+        }
+        fn finish(&self) -> u64 {
+            // murmur3's fmix64: every input bit reaches the top bits hashbrown uses.
+            let mut h = self.0;
+            h ^= h >> 33;
+            h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+            h ^= h >> 33;
+            h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+            h ^ (h >> 33)
+        }
+    }
+    let mut h = Fx(0);
+    k.hash(&mut h);
+    h.finish()
+}
+
+/// `v`'s key is `k` (without building `v`'s key for the common kinds).
+#[inline]
+fn key_is(v: &V, k: &MapKey) -> bool {
+    match (v, k) {
+        (V::Int(a), MapKey::Int(b)) => a == b,
+        (V::Str(a), MapKey::Str(b)) => a == b,
+        (V::Bool(a), MapKey::Bool(b)) => a == b,
+        (V::Float(a), MapKey::Float(b)) => !a.is_nan() && map_key(v) == MapKey::Float(*b),
+        (V::Int(_) | V::Str(_) | V::Bool(_) | V::Float(_), _) => false,
+        _ => map_key(v) == *k,
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -362,13 +420,23 @@ pub enum MapKey {
     Other(String),
 }
 
+#[inline]
 pub fn map_key(v: &V) -> MapKey {
     match v {
         V::Nil => MapKey::Nil,
         V::Bool(b) => MapKey::Bool(*b),
         V::Int(i) => MapKey::Int(*i),
-        V::Float(f) => MapKey::Float(f.to_bits()),
+        // +0 and -0 are one key (`f64hash` hashes both as 0); a NaN is found by no
+        // lookup (`key_is`), so each NaN assigned is a new entry, as in Go.
+        V::Float(f) => MapKey::Float(if *f == 0.0 { 0 } else { f.to_bits() }),
         V::Str(s) => MapKey::Str(s.clone()),
+        v => composite_key(v),
+    }
+}
+
+#[cold]
+fn composite_key(v: &V) -> MapKey {
+    match v {
         V::Iface(_) | V::Agg(_) => MapKey::Other(key_text(v)),
         V::Chan(c) => MapKey::Other(format!("chan{c}")),
         V::Ptr(p) => MapKey::Other(format!("{:p}", ptr_addr(p) as *const u8)),
@@ -413,28 +481,67 @@ pub fn ptr_addr(p: &Ptr) -> usize {
 }
 
 impl MapObj {
-    pub fn get(&self, k: &V) -> Option<&V> {
-        self.index.get(&map_key(k)).map(|&i| &self.vals[i])
+    /// A map of these entries (distinct keys).
+    pub fn from_entries(keys: Vec<V>, vals: Vec<V>) -> MapObj {
+        let mut m = MapObj {
+            keys,
+            vals,
+            index: hashbrown::HashTable::new(),
+        };
+        let MapObj { keys, index, .. } = &mut m;
+        index.reserve(keys.len(), |&i| key_hash(&map_key(&keys[i as usize])));
+        for (i, k) in keys.iter().enumerate() {
+            index.insert_unique(key_hash(&map_key(k)), i as u32, |_| unreachable!());
+        }
+        m
     }
+
+    fn find(&self, mk: &MapKey) -> Option<usize> {
+        let keys = &self.keys;
+        self.index
+            .find(key_hash(mk), |&i| key_is(&keys[i as usize], mk))
+            .map(|&i| i as usize)
+    }
+
+    pub fn get(&self, k: &V) -> Option<&V> {
+        self.find(&map_key(k)).map(|i| &self.vals[i])
+    }
+
     pub fn set(&mut self, k: V, v: V) {
         let mk = map_key(&k);
-        match self.index.get(&mk) {
-            Some(&i) => self.vals[i] = v,
+        match self.find(&mk) {
+            Some(i) => self.vals[i] = v,
             None => {
-                self.index.insert(mk, self.keys.len());
+                let n = self.keys.len() as u32;
+                let MapObj { keys, index, .. } = self;
+                index.insert_unique(key_hash(&mk), n, |&i| key_hash(&map_key(&keys[i as usize])));
                 self.keys.push(k);
                 self.vals.push(v);
             }
         }
     }
+
     pub fn delete(&mut self, k: &V) {
-        if let Some(i) = self.index.remove(&map_key(k)) {
-            self.keys.swap_remove(i);
-            self.vals.swap_remove(i);
-            if i < self.keys.len() {
-                self.index.insert(map_key(&self.keys[i]), i);
+        let mk = map_key(k);
+        let keys = &self.keys;
+        let Ok(e) = self
+            .index
+            .find_entry(key_hash(&mk), |&i| key_is(&keys[i as usize], &mk))
+        else {
+            return;
+        };
+        let (i, _) = e.remove();
+        let i = i as usize;
+        let last = self.keys.len() - 1;
+        if i < last {
+            // The last entry moves to `i`: its slot in the index says so.
+            let lk = map_key(&self.keys[last]);
+            if let Some(slot) = self.index.find_mut(key_hash(&lk), |&j| j as usize == last) {
+                *slot = i as u32;
             }
         }
+        self.keys.swap_remove(i);
+        self.vals.swap_remove(i);
     }
 }
 

@@ -314,3 +314,48 @@ pub(super) fn copy_raw(dst: &Arr, d_off: usize, src: &Arr, so: usize, n: usize) 
         .copy_from_slice(sg.span(so, so + n));
     true
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What the memory figures of docs/GO-FRONT-END.md ("Values in memory") assume.
+    #[test]
+    fn a_value_is_24_bytes_and_raw_elements_are_go_sized() {
+        assert_eq!(std::mem::size_of::<V>(), 24);
+        let widths: Vec<usize> = RawKind::ALL.iter().map(|k| k.width()).collect();
+        assert_eq!(widths, [1, 1, 2, 2, 4, 4, 8, 8, 4, 1]);
+        let a = RawArr::zeroed(RawKind::I16, 3).unwrap();
+        assert_eq!(a.bytes.len(), 6);
+    }
+
+    #[test]
+    fn each_kind_reads_back_what_was_written_as_go_converts_it() {
+        let cases: [(RawKind, V, V); 10] = [
+            (RawKind::U8, V::Int(255), V::Int(255)),
+            (RawKind::I8, V::Int(-128), V::Int(-128)),
+            (RawKind::U16, V::Int(65535), V::Int(65535)),
+            (RawKind::I16, V::Int(-2), V::Int(-2)),
+            (RawKind::U32, V::Int(4294967295), V::Int(4294967295)),
+            (RawKind::I32, V::Int(-1 << 31), V::Int(-1 << 31)),
+            (RawKind::W64, V::Int(i64::MIN), V::Int(i64::MIN)),
+            (RawKind::F64, V::Float(0.1), V::Float(0.1)),
+            (
+                RawKind::F32,
+                V::Float(0.1f32 as f64),
+                V::Float(0.1f32 as f64),
+            ),
+            (RawKind::Bool, V::Bool(true), V::Bool(true)),
+        ];
+        for (k, v, want) in cases {
+            let mut a = RawArr::zeroed(k, 2).unwrap();
+            a.set(1, &v);
+            assert_eq!(format!("{:?}", a.get(1)), format!("{want:?}"), "{k:?}");
+            assert_eq!(
+                format!("{:?}", a.get(0)),
+                format!("{:?}", zero_like(&want)),
+                "{k:?}"
+            );
+        }
+    }
+}

@@ -312,6 +312,15 @@ impl Gor {
                 Some(I::Move(d, s)) => {
                     if let V::Int(x) = regs[*s as usize] {
                         put_int(&mut regs[*d as usize], x);
+                    } else if let (V::Slice(from), V::Slice(_)) =
+                        (&regs[*s as usize], &regs[*d as usize])
+                    {
+                        // A slice header over another: into the same box (a loop's
+                        // `s[i] = x` copies `s` each time round).
+                        let from = Slice::clone(from);
+                        if let V::Slice(to) = &mut regs[*d as usize] {
+                            **to = from;
+                        }
                     } else {
                         let v = regs[*s as usize].clone();
                         regs[*d as usize] = v;
