@@ -145,6 +145,9 @@ fn what_fires_on_the_scenarios_and_the_corpus() {
         // The chapter's computeAll ends with its Sleep; main reads the package variable
         // `done` the goroutines add to. (compute-all-fixed waits on a WaitGroup.)
         "scenario compute-all: sleep-as-signal 40 main.computeAll",
+        // `check`'s `for k := lo; k < hi; k++ { m[k] ... }`: 7,010 map lookups and no
+        // call, a loop only an async preemption can stop (the lint is right).
+        "corpus map_churn: cpu-loop 15 main.check",
         // An insertion sort's inner loop, `for j := len(keys) - 1; j > 0 && ...; j--`:
         // call-free with a count the lint cannot bound (here 4 keys: harmless, but the
         // lint judges the shape, and a long slice would be a loop sysmon must preempt).
