@@ -100,7 +100,7 @@ impl RawKind {
 
     /// Element `i` of `b`.
     #[inline(always)]
-    fn read(self, b: &[u8], i: usize) -> V {
+    pub(super) fn read(self, b: &[u8], i: usize) -> V {
         macro_rules! at {
             ($t:ty) => {{
                 const W: usize = std::mem::size_of::<$t>();
@@ -219,33 +219,76 @@ impl RawArr {
     }
 }
 
-/// A new slice of `len` (capacity `cap`) zero elements held as `kind`.
-pub(super) fn raw_slice(kind: RawKind, len: usize, cap: usize) -> Result<V, Stop> {
-    let bytes = cap.saturating_mul(kind.width());
+/// What an `append` adds: values, or elements held as `kind` given as their bytes (a
+/// string's, or a raw slice's).
+pub(super) enum Add<'a> {
+    Vals(Vec<V>),
+    Raw(RawKind, &'a [u8]),
+}
+
+impl Add<'_> {
+    pub(super) fn len(&self) -> usize {
+        match self {
+            Add::Vals(v) => v.len(),
+            Add::Raw(k, b) => b.len() / k.width(),
+        }
+    }
+
+    pub(super) fn into_vals(self) -> Vec<V> {
+        match self {
+            Add::Vals(v) => v,
+            Add::Raw(k, b) => (0..b.len() / k.width()).map(|i| k.read(b, i)).collect(),
+        }
+    }
+}
+
+impl RawArr {
+    /// Elements from `at` on = `add`: a `memmove` when it is bytes of this kind.
+    pub(super) fn put(&mut self, at: usize, add: Add) {
+        match add {
+            Add::Raw(k, b) if k == self.kind => self
+                .span_mut(at, at + b.len() / k.width())
+                .copy_from_slice(b),
+            add => self.encode(at, &add.into_vals()),
+        }
+    }
+}
+
+/// `n` zero elements of `kind`, within the heap budget (`crate::heap`).
+pub(super) fn alloc_raw(kind: RawKind, n: usize) -> Result<RawArr, Stop> {
+    let bytes = n.saturating_mul(kind.width());
     if crate::heap::would_exceed(bytes) {
         return Err(out_of_memory(bytes));
     }
-    let a = RawArr::zeroed(kind, cap).ok_or_else(|| out_of_memory(bytes))?;
-    Ok(V::Slice(Box::new(Slice {
+    RawArr::zeroed(kind, n).ok_or_else(|| out_of_memory(bytes))
+}
+
+/// A slice of `len` elements (capacity `cap`) over the array `a`.
+pub(super) fn raw_slice_from(a: RawArr, len: usize, cap: usize) -> V {
+    V::Slice(Box::new(Slice {
         arr: Arr::Raw(Arc::new(Mutex::new(a))),
         off: 0,
         len,
         cap,
-    })))
+    }))
+}
+
+/// A new slice of `len` (capacity `cap`) zero elements held as `kind`.
+pub(super) fn raw_slice(kind: RawKind, len: usize, cap: usize) -> Result<V, Stop> {
+    Ok(raw_slice_from(alloc_raw(kind, cap)?, len, cap))
 }
 
 /// A slice holding `b` as `[]byte`.
 pub fn byte_slice(b: Vec<u8>) -> V {
     let n = b.len();
-    V::Slice(Box::new(Slice {
-        arr: Arr::Raw(Arc::new(Mutex::new(RawArr {
+    raw_slice_from(
+        RawArr {
             kind: RawKind::U8,
             bytes: b,
-        }))),
-        off: 0,
-        len: n,
-        cap: n,
-    }))
+        },
+        n,
+        n,
+    )
 }
 
 /// A slice of `xs` held as `kind`.
@@ -255,13 +298,7 @@ pub fn raw_slice_of(kind: RawKind, xs: &[V]) -> V {
         bytes: vec![0; xs.len() * kind.width()],
     };
     a.encode(0, xs);
-    let n = xs.len();
-    V::Slice(Box::new(Slice {
-        arr: Arr::Raw(Arc::new(Mutex::new(a))),
-        off: 0,
-        len: n,
-        cap: n,
-    }))
+    raw_slice_from(a, xs.len(), xs.len())
 }
 
 /// The bytes of a `[]byte` (or of any slice of integers, each taken as a byte).
@@ -278,17 +315,13 @@ pub fn slice_bytes(v: &V) -> Vec<u8> {
 }
 
 /// `copy(dst, src)` of `n` elements from `src`'s array at `so` to `dst`'s at `d_off`:
-/// a `memmove` when both hold the same raw kind (overlapping or the same array too).
-/// Returns false when it is not that case.
-pub(super) fn copy_raw(dst: &Arr, d_off: usize, src: &Arr, so: usize, n: usize) -> bool {
-    let (Arr::Raw(d), Arr::Raw(s)) = (dst, src) else {
-        return false;
-    };
+/// a `memmove` when both hold the same kind (overlapping or the same array too).
+pub(super) fn copy_raw(d: &RawRef, d_off: usize, s: &RawRef, so: usize, n: usize) {
     if Arc::ptr_eq(d, s) {
         let mut a = lock(d);
         let w = a.kind.width();
         a.bytes.copy_within(so * w..(so + n) * w, d_off * w);
-        return true;
+        return;
     }
     // Two locks, always taken in address order (another goroutine may copy the other
     // way at the same time under the live driver).
@@ -304,15 +337,9 @@ pub(super) fn copy_raw(dst: &Arr, d_off: usize, src: &Arr, so: usize, n: usize) 
     } else {
         (g2, g1)
     };
-    if dg.kind != sg.kind {
-        drop((dg, sg));
-        let vals = lock(s).decode(so, so + n);
-        lock(d).encode(d_off, &vals);
-        return true;
-    }
-    dg.span_mut(d_off, d_off + n)
-        .copy_from_slice(sg.span(so, so + n));
-    true
+    let src = sg.span(so, so + n);
+    let kind = sg.kind;
+    dg.put(d_off, Add::Raw(kind, src));
 }
 
 #[cfg(test)]

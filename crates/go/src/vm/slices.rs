@@ -184,33 +184,46 @@ pub(super) fn zero_like(v: &V) -> V {
     }
 }
 
+/// `copy` of values into `ds`'s elements: how many it copied.
+pub(super) fn copy_vals(ds: &Slice, from: Vec<V>) -> usize {
+    let n = from.len().min(ds.len);
+    ds.arr.with_range(ds.off, ds.off + n, |a| {
+        for (slot, v) in a.iter_mut().zip(from) {
+            *slot = v;
+        }
+    });
+    n
+}
+
 /// An `append`'s element type as the instruction carries it: its size in bytes, the
 /// top bit set when it holds pointers (`growslice`'s `noscan` is its absence).
 pub const ELEM_HAS_PTRS: u32 = 1 << 31;
 
-/// `append`: in place while capacity lasts, else a new array of `growslice`'s capacity.
-pub(super) fn append(s: &V, add: Vec<V>, elem: u32, ps: &mut u64) -> Result<V, Stop> {
+/// `append`: in place while capacity lasts, else a new array of `growslice`'s capacity
+/// (of bytes when the element type is held raw, `raw.rs`).
+pub(super) fn append(s: &V, add: Add, elem: u32, ps: &mut u64) -> Result<V, Stop> {
     let (arr, off, len, cap) = match s {
         V::Slice(sl) => (Some(sl.arr.clone()), sl.off, sl.len, sl.cap),
         _ => (None, 0, 0, 0),
     };
-    let need = len + add.len();
+    let n = add.len();
+    let need = len + n;
     let esize = (elem & ELEM_SIZE_MASK) as u64;
     if need as u128 * esize as u128 > MAX_ALLOC {
         return Err(Stop::Err(RtErr(
             "runtime error: growslice: len out of range".into(),
         )));
     }
-    *ps += cost::APPEND + cost::MEM * add.len() as u64;
-    if add.is_empty() {
+    *ps += cost::APPEND + cost::MEM * n as u64;
+    if n == 0 {
         return Ok(s.clone());
     }
     if let Some(arr) = &arr {
         if need <= cap {
             match arr {
-                Arr::Raw(a) => lock(a).encode(off + len, &add),
+                Arr::Raw(a) => lock(a).put(off + len, add),
                 _ => arr.with_range(off + len, off + need, |a| {
-                    for (slot, v) in a.iter_mut().zip(add) {
+                    for (slot, v) in a.iter_mut().zip(add.into_vals()) {
                         *slot = v;
                     }
                 }),
@@ -226,8 +239,16 @@ pub(super) fn append(s: &V, add: Vec<V>, elem: u32, ps: &mut u64) -> Result<V, S
     let newcap = growslice_cap(need, cap, esize, elem & ELEM_HAS_PTRS == 0).max(need);
     *ps += cost::ALLOC + newcap as u64 * 50;
     if let Some(kind) = RawKind::from_code(elem) {
-        let mut na = grown_raw(kind, arr.as_ref(), off, len, newcap)?;
-        na.encode(len, &add);
+        let mut na = alloc_raw(kind, newcap)?;
+        match &arr {
+            Some(Arr::Raw(a)) => {
+                let a = lock(a);
+                na.put(0, Add::Raw(a.kind, a.span(off, off + len)));
+            }
+            Some(a) => na.encode(0, &a.range(off, off + len)),
+            None => {}
+        }
+        na.put(len, add);
         return Ok(raw_slice_from(na, need, newcap));
     }
     let mut v: Vec<V> = match &arr {
@@ -239,6 +260,7 @@ pub(super) fn append(s: &V, add: Vec<V>, elem: u32, ps: &mut u64) -> Result<V, S
     }
     // The elements past the length are the element type's zero value: a later
     // `s[:cap(s)]` reads them (the zero of a scalar is not nil).
+    let add = add.into_vals();
     let zero = add.first().map_or(V::Nil, zero_like);
     v.extend(add);
     v.resize(newcap, zero);
@@ -248,94 +270,4 @@ pub(super) fn append(s: &V, add: Vec<V>, elem: u32, ps: &mut u64) -> Result<V, S
         len: need,
         cap: newcap,
     })))
-}
-
-/// `append(s, src...)` where `src` is bytes (a string, or a slice of `s`'s raw kind
-/// given as its bytes) and `s`'s elements are held raw: a `memmove`, as
-/// `growslice` and `slicecopy` do. None when `s`'s elements are not held as `kind`.
-pub(super) fn append_raw(
-    s: &V,
-    kind: RawKind,
-    src: &[u8],
-    elem: u32,
-    ps: &mut u64,
-) -> Option<Result<V, Stop>> {
-    if RawKind::from_code(elem) != Some(kind) {
-        return None;
-    }
-    let n = src.len() / kind.width();
-    let (arr, off, len, cap) = match s {
-        V::Slice(sl) => match &sl.arr {
-            Arr::Raw(a) if lock(a).kind == kind => (Some(sl.arr.clone()), sl.off, sl.len, sl.cap),
-            _ => return None,
-        },
-        _ => (None, 0, 0, 0),
-    };
-    let need = len + n;
-    let esize = (elem & ELEM_SIZE_MASK) as u64;
-    if need as u128 * esize as u128 > MAX_ALLOC {
-        return Some(Err(Stop::Err(RtErr(
-            "runtime error: growslice: len out of range".into(),
-        ))));
-    }
-    *ps += cost::APPEND + cost::MEM * n as u64;
-    if n == 0 {
-        return Some(Ok(s.clone()));
-    }
-    if let Some(Arr::Raw(a)) = &arr {
-        if need <= cap {
-            lock(a).span_mut(off + len, off + need).copy_from_slice(src);
-            return Some(Ok(V::Slice(Box::new(Slice {
-                arr: Arr::Raw(a.clone()),
-                off,
-                len: need,
-                cap,
-            }))));
-        }
-    }
-    let newcap = growslice_cap(need, cap, esize, elem & ELEM_HAS_PTRS == 0).max(need);
-    *ps += cost::ALLOC + newcap as u64 * 50;
-    Some(
-        grown_raw(kind, arr.as_ref(), off, len, newcap).map(|mut na| {
-            na.span_mut(len, need).copy_from_slice(src);
-            raw_slice_from(na, need, newcap)
-        }),
-    )
-}
-
-/// A new raw array of `newcap` elements holding `arr[off..off+len]` first.
-fn grown_raw(
-    kind: RawKind,
-    arr: Option<&Arr>,
-    off: usize,
-    len: usize,
-    newcap: usize,
-) -> Result<RawArr, Stop> {
-    let bytes = newcap.saturating_mul(kind.width());
-    if crate::heap::would_exceed(bytes) {
-        return Err(out_of_memory(bytes));
-    }
-    let mut na = RawArr::zeroed(kind, newcap).ok_or_else(|| out_of_memory(bytes))?;
-    match arr {
-        Some(Arr::Raw(a)) => {
-            let a = lock(a);
-            if a.kind == kind {
-                na.span_mut(0, len).copy_from_slice(a.span(off, off + len));
-            } else {
-                na.encode(0, &a.decode(off, off + len));
-            }
-        }
-        Some(a) => na.encode(0, &a.range(off, off + len)),
-        None => {}
-    }
-    Ok(na)
-}
-
-fn raw_slice_from(a: RawArr, len: usize, cap: usize) -> V {
-    V::Slice(Box::new(Slice {
-        arr: Arr::Raw(Arc::new(Mutex::new(a))),
-        off: 0,
-        len,
-        cap,
-    }))
 }

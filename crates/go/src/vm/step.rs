@@ -408,76 +408,48 @@ impl Gor {
             }
             I::Append(d, s, xs, elem) => {
                 let add: Vec<V> = xs.iter().map(|x| r[*x as usize].clone()).collect();
-                let v = append(g!(s), add, *elem, &mut self.ps)?;
+                let v = append(g!(s), Add::Vals(add), *elem, &mut self.ps)?;
                 set!(d, v);
             }
             I::AppendSpread(d, s, t, elem) => {
-                // A string or a slice held as the same raw kind: bytes, not values.
-                let fast = match g!(t) {
-                    V::Str(src) => {
-                        append_raw(g!(s), RawKind::U8, src.as_bytes(), *elem, &mut self.ps)
-                    }
+                // A string or a raw slice is added as its bytes, not as values (a raw
+                // slice's copied out first: `append(b[:1], b...)` adds to its own array).
+                let copied;
+                let add = match g!(t) {
+                    V::Str(src) => Add::Raw(RawKind::U8, src.as_bytes()),
                     V::Slice(sl) => match &sl.arr {
                         Arr::Raw(a) => {
-                            let bytes = {
-                                let a = lock(a);
-                                (a.kind, a.span(sl.off, sl.off + sl.len).to_vec())
-                            };
-                            append_raw(g!(s), bytes.0, &bytes.1, *elem, &mut self.ps)
+                            let a = lock(a);
+                            copied = a.span(sl.off, sl.off + sl.len).to_vec();
+                            Add::Raw(a.kind, &copied)
                         }
-                        _ => None,
+                        _ => Add::Vals(slice_vals(g!(t))),
                     },
-                    _ => None,
+                    t => Add::Vals(slice_vals(t)),
                 };
-                let v = match fast {
-                    Some(v) => v?,
-                    None => {
-                        let add = match g!(t) {
-                            V::Str(s) => s.bytes().map(|b| V::Int(b as i64)).collect(),
-                            t => slice_vals(t),
-                        };
-                        append(g!(s), add, *elem, &mut self.ps)?
-                    }
-                };
+                let v = append(g!(s), add, *elem, &mut self.ps)?;
                 set!(d, v);
             }
             I::Copy(d, dst, src) => {
                 let n = match (g!(dst), g!(src)) {
-                    (V::Slice(ds), V::Slice(ss))
-                        if matches!(ds.arr, Arr::Raw(_)) && matches!(ss.arr, Arr::Raw(_)) =>
-                    {
-                        let n = ds.len.min(ss.len);
-                        copy_raw(&ds.arr, ds.off, &ss.arr, ss.off, n);
-                        n
-                    }
-                    (V::Slice(ds), V::Str(src)) if matches!(ds.arr, Arr::Raw(_)) => {
-                        let n = ds.len.min(src.len());
-                        if let Arr::Raw(a) = &ds.arr {
-                            let mut a = lock(a);
-                            if a.kind == RawKind::U8 {
-                                a.span_mut(ds.off, ds.off + n)
-                                    .copy_from_slice(&src.as_bytes()[..n]);
-                            } else {
-                                let vs: Vec<V> =
-                                    src.bytes().take(n).map(|b| V::Int(b as i64)).collect();
-                                a.encode(ds.off, &vs);
-                            }
+                    (V::Slice(ds), V::Slice(ss)) => match (&ds.arr, &ss.arr) {
+                        (Arr::Raw(da), Arr::Raw(sa)) => {
+                            let n = ds.len.min(ss.len);
+                            copy_raw(da, ds.off, sa, ss.off, n);
+                            n
                         }
-                        n
-                    }
-                    (V::Slice(sl), src) => {
-                        let from: Vec<V> = match src {
-                            V::Str(s) => s.bytes().map(|b| V::Int(b as i64)).collect(),
-                            s => slice_vals(s),
-                        };
-                        let n = from.len().min(sl.len);
-                        sl.arr.with_range(sl.off, sl.off + n, |a| {
-                            for (slot, v) in a.iter_mut().zip(from) {
-                                *slot = v;
-                            }
-                        });
-                        n
-                    }
+                        _ => copy_vals(ds, slice_vals(g!(src))),
+                    },
+                    (V::Slice(ds), V::Str(src)) => match &ds.arr {
+                        // `copy(b, s)`: b is a []byte.
+                        Arr::Raw(a) => {
+                            let n = ds.len.min(src.len());
+                            lock(a).put(ds.off, Add::Raw(RawKind::U8, &src.as_bytes()[..n]));
+                            n
+                        }
+                        _ => copy_vals(ds, src.bytes().map(|b| V::Int(b as i64)).collect()),
+                    },
+                    (V::Slice(ds), src) => copy_vals(ds, slice_vals(src)),
                     _ => 0,
                 };
                 set!(d, V::Int(n as i64));
