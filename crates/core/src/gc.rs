@@ -694,22 +694,46 @@ impl Runtime {
         let me = self.m(m).curg();
         for i in 1..self.allgs.len() {
             let gp = GIdx(i as u32);
-            if gp == me {
-                continue;
+            if gp != me {
+                self.gc_scan_stack(m, gp);
             }
-            let g = self.g(gp);
+        }
+    }
+
+    /// One G's `scanstack` after `suspendG`: a stopped G (`_Gwaiting`, `_Grunnable`)
+    /// is shrunk now, once its M has let go of it (an M parking it still holds its
+    /// `exec` for a moment: the scan waits, as `suspendG` does, instead of skipping
+    /// it); a running one gets `preemptShrink`.
+    fn gc_scan_stack(&self, m: MId, gp: GIdx) {
+        let g = self.g(gp);
+        // A bound on the wait, so a G held for long (which the model never does) costs
+        // a missed shrink, never a hung M.
+        for _ in 0..1_000_000 {
             match g.status() {
                 GStatus::Waiting | GStatus::Runnable => {
                     if let Some(ex) = g.exec.try_lock() {
-                        let used = ex.stack_used;
-                        drop(ex);
-                        self.shrink_stack(Some(m), gp, used);
+                        if matches!(g.status(), GStatus::Waiting | GStatus::Runnable) {
+                            let used = ex.stack_used;
+                            drop(ex);
+                            self.shrink_stack(Some(m), gp, used);
+                        }
+                        return;
                     }
+                    std::hint::spin_loop();
                 }
                 GStatus::Running | GStatus::Syscall => {
-                    g.preempt_shrink.store(true, Ordering::Release);
+                    g.preempt_shrink.store(true, Ordering::SeqCst);
+                    std::sync::atomic::fence(Ordering::SeqCst);
+                    // It may have stopped meanwhile (its M, parking it, saw no flag yet):
+                    // then the flag is taken back and the stopped G scanned as above, or
+                    // the flag is its `park_m`'s, never both.
+                    if !(matches!(g.status(), GStatus::Waiting | GStatus::Runnable)
+                        && g.preempt_shrink.swap(false, Ordering::AcqRel))
+                    {
+                        return;
+                    }
                 }
-                _ => {}
+                _ => return,
             }
         }
     }

@@ -1377,6 +1377,15 @@ impl Runtime {
         );
         g.since.store(self.now(), Ordering::Relaxed);
         g.casgstatus(GStatus::Running, GStatus::Waiting, self.rmw);
+        // A scan on another M may have found the G still running and asked for the
+        // shrink just after the check above: the scan waits for the G to stop
+        // (`suspendG`), so the shrink is this cycle's. The scanner re-reads the status
+        // after it sets the flag (gc.rs: `gc_scan_stacks`); one of the two takes it.
+        std::sync::atomic::fence(Ordering::SeqCst);
+        if g.preempt_shrink.swap(false, Ordering::AcqRel) {
+            let used = g.stack_used.load(Ordering::Acquire);
+            self.shrink_stack(Some(m), gp, used);
+        }
         self.dropg(m);
     }
 
