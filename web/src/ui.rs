@@ -88,13 +88,35 @@ pub struct Ui {
     /// through all 20,000: seconds of main thread with 100,000 goroutines).
     slices_dropped: usize,
     open_slice: HashMap<i32, usize>,
-    pub kinds: HashMap<u64, GKind>,
+    pub kinds: GoidMap<GKind>,
     /// goid → (start function, the program's name for it).
-    pub names: HashMap<u64, (String, Option<String>)>,
+    pub names: GoidMap<(String, Option<String>)>,
     /// Cumulative counters for the page.
     pub steals: u64,
     pub preemptions: u64,
     pub handoffs: u64,
+}
+
+/// A map keyed by goid. Its hash is one multiply and a rotate (the Fx hash) instead of
+/// SipHash: every frame looks up each goroutine of the snapshot (100,000 of them in a
+/// big run), and goids come from the runtime, not from an adversary.
+pub type GoidMap<V> = HashMap<u64, V, std::hash::BuildHasherDefault<GoidHasher>>;
+
+#[derive(Clone, Copy, Default)]
+pub struct GoidHasher(u64);
+
+impl std::hash::Hasher for GoidHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
 }
 
 /// Short words for an event, with Go's names.
