@@ -716,8 +716,10 @@ impl Runtime {
                             let used = ex.stack_used;
                             drop(ex);
                             self.shrink_stack(Some(m), gp, used);
+                            return;
                         }
-                        return;
+                        // An M took it for running meanwhile: look again (the flag).
+                        drop(ex);
                     }
                     std::hint::spin_loop();
                 }

@@ -1380,7 +1380,7 @@ impl Runtime {
         // A scan on another M may have found the G still running and asked for the
         // shrink just after the check above: the scan waits for the G to stop
         // (`suspendG`), so the shrink is this cycle's. The scanner re-reads the status
-        // after it sets the flag (gc.rs: `gc_scan_stacks`); one of the two takes it.
+        // after it sets the flag (gc.rs: `gc_scan_stack`); one of the two takes it.
         std::sync::atomic::fence(Ordering::SeqCst);
         if g.preempt_shrink.swap(false, Ordering::AcqRel) {
             let used = g.stack_used.load(Ordering::Acquire);
