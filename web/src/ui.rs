@@ -97,27 +97,8 @@ pub struct Ui {
     pub handoffs: u64,
 }
 
-/// A map keyed by goid. Its hash is one multiply and a rotate (the Fx hash) instead of
-/// SipHash: every frame looks up each goroutine of the snapshot (100,000 of them in a
-/// big run), and goids come from the runtime, not from an adversary.
-pub type GoidMap<V> = HashMap<u64, V, std::hash::BuildHasherDefault<GoidHasher>>;
-
-#[derive(Clone, Copy, Default)]
-pub struct GoidHasher(u64);
-
-impl std::hash::Hasher for GoidHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(b as u64);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
+/// A map keyed by goid (`gmp_core::hash`: every frame looks up each goroutine).
+pub type GoidMap<V> = gmp_core::hash::IntMap<u64, V>;
 
 /// Short words for an event, with Go's names.
 pub fn describe(e: &Event) -> Option<Msg> {

@@ -77,6 +77,7 @@ pub mod export;
 pub mod fork;
 pub mod g;
 pub mod gc;
+pub mod hash;
 pub mod invariants;
 pub mod netpoll;
 pub mod objects;

@@ -1361,12 +1361,7 @@ impl Runtime {
         // The mark's stack scan found this G running (`preemptShrink`); Go's scanstack
         // stops it (`suspendG`) and shrinks it at that synchronous safe point. The model
         // does it when the G next parks (or at its next preempted call).
-        if g.preempt_shrink.load(Ordering::Relaxed)
-            && g.preempt_shrink.swap(false, Ordering::AcqRel)
-        {
-            let used = g.stack_used.load(Ordering::Acquire);
-            self.shrink_stack(Some(m), gp, used);
-        }
+        self.shrink_if_asked(m, gp);
         g.waitreason.store(reason as u8, Ordering::Release);
         self.emit(
             Some(m),
@@ -1382,11 +1377,19 @@ impl Runtime {
         // (`suspendG`), so the shrink is this cycle's. The scanner re-reads the status
         // after it sets the flag (gc.rs: `gc_scan_stack`); one of the two takes it.
         std::sync::atomic::fence(Ordering::SeqCst);
-        if g.preempt_shrink.swap(false, Ordering::AcqRel) {
+        self.shrink_if_asked(m, gp);
+        self.dropg(m);
+    }
+
+    /// The shrink a stack scan asked of `gp` (`preemptShrink`), done by its own M.
+    fn shrink_if_asked(&self, m: MId, gp: GIdx) {
+        let g = self.g(gp);
+        if g.preempt_shrink.load(Ordering::Relaxed)
+            && g.preempt_shrink.swap(false, Ordering::AcqRel)
+        {
             let used = g.stack_used.load(Ordering::Acquire);
             self.shrink_stack(Some(m), gp, used);
         }
-        self.dropg(m);
     }
 
     /// `_Gwaiting` → `_Grunnable` with a `GoUnblock` (the start of `ready`/`injectglist`).

@@ -1082,30 +1082,11 @@ pub struct Gor {
 /// here instead.
 pub const MAX_HOST_FRAMES: usize = 512 << 20;
 
-/// Hashes a channel token (a counter) with one multiplication (Fibonacci hashing),
-/// not SipHash: a send and a receive each hash one.
-#[derive(Default)]
-struct TokenHasher(u64);
-
-impl std::hash::Hasher for TokenHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ b as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        }
-    }
-    fn write_i64(&mut self, x: i64) {
-        self.0 = (x as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-}
-
 /// Values in flight through channels, by token (the core moves only tokens).
 #[derive(Default)]
 pub struct ChanVals {
     next: std::sync::atomic::AtomicI64,
-    vals: Mutex<HashMap<i64, V, std::hash::BuildHasherDefault<TokenHasher>>>,
+    vals: Mutex<gmp_core::hash::IntMap<i64, V>>,
     /// `time.Local`, for the `time.Time` values timers send (set when a timer is made).
     time_loc: Mutex<V>,
 }
