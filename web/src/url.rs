@@ -223,8 +223,8 @@ pub fn parse(query: &str) -> (UrlState, Vec<Msg>) {
                 "live" | "sim" => st.driver = Some(v),
                 _ => notes.push(Msg::new("notice.bad_driver").with("value", &v)),
             },
-            "speed" => match v.parse::<f64>() {
-                Ok(x) if (0.001..=1.0).contains(&x) => st.speed = Some(x),
+            "speed" => match gmp_core::atof::parse_float(&v, false) {
+                Some(x) if (0.001..=1.0).contains(&x) => st.speed = Some(x),
                 _ => notes.push(Msg::new("notice.bad_speed").with("value", &v)),
             },
             "step" => match v.parse::<u64>() {

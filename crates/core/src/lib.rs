@@ -70,6 +70,7 @@
 //!   without argument words and `+0x` offsets.
 
 pub mod arena;
+pub mod atof;
 pub mod code;
 pub mod consts;
 pub mod exec;

@@ -912,8 +912,8 @@ pub fn default_gomaxprocs(affinity_cpus: u32, cpu_max: Option<&str>) -> u32 {
 /// or anything malformed.
 fn cgroup_cpu_limit(cpu_max: &str) -> Option<f64> {
     let mut it = cpu_max.split_whitespace();
-    let quota: f64 = it.next()?.parse().ok()?;
-    let period: f64 = it.next()?.parse().ok()?;
+    let quota = crate::atof::parse_float(it.next()?, false)?;
+    let period = crate::atof::parse_float(it.next()?, false)?;
     (quota > 0.0 && period > 0.0).then(|| quota / period)
 }
 

@@ -70,7 +70,7 @@ pub fn parse_duration(s: &str) -> Result<u64, String> {
         let num_end = rest
             .find(|c: char| !(c.is_ascii_digit() || c == '.'))
             .ok_or_else(bad)?;
-        let num: f64 = rest[..num_end].parse().map_err(|_| bad())?;
+        let num = crate::atof::parse_float(&rest[..num_end], false).ok_or_else(bad)?;
         rest = &rest[num_end..];
         let unit_end = rest
             .find(|c: char| c.is_ascii_digit() || c == '.')

@@ -98,7 +98,7 @@ pub fn controls(props: &ControlsProps) -> Html {
     let on_speed = {
         let d = d.clone();
         Callback::from(move |e: Event| {
-            if let Ok(x) = select_value(&e).parse() {
+            if let Some(x) = gmp_core::atof::parse_float(&select_value(&e), false) {
                 d.emit(Action::Speed(x))
             }
         })

@@ -1236,14 +1236,9 @@ fn parse_decimal(s: &str, f32: bool) -> (f64, bool) {
     if i != b.len() {
         return (0.0, false);
     }
-    let r = if f32 {
-        s.parse::<f32>().map(|f| f as f64)
-    } else {
-        s.parse::<f64>()
-    };
-    match r {
-        Ok(f) => (f, true),
-        Err(_) => (0.0, false),
+    match gmp_core::atof::parse_float(s, f32) {
+        Some(f) => (f, true),
+        None => (0.0, false),
     }
 }
 
