@@ -84,5 +84,9 @@ bundle() { # name, wasm file, KEY
 }
 bundle "$NAME" "$TARGET_DIR/wasm32-unknown-unknown/$PROFILE_DIR/gmp-web.wasm" FALLBACK
 bundle gmp-compiler "$TARGET_DIR/wasm32-unknown-unknown/$PROFILE_DIR/gmp_web_compiler.wasm" COMPILER
+# The release site's JavaScript and CSS minified (Trunk's and ours), now that all are here.
+if [ "$PROFILE" = release ]; then
+  "$ROOT/scripts/minify.sh" "$OUT"
+fi
 MS=$((($(date +%s%N) - T0) / 1000000))
 printf '[fallback] both modules in %d.%03d s\n' $((MS / 1000)) $((MS % 1000)) >&2

