@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Minifies the release site's JavaScript and CSS in place, with esbuild (installed by
 # scripts/setup.sh into tools/): wasm-bindgen's glue of the three modules (the threaded
-# page, the fallback page, the compiler module) and the stylesheet, whose integrity hash
+# page, the fallback page, the compiler module), the boot script inline in index.html
+# (after fallback.sh wrote its bundles' names) and the stylesheet, whose integrity hash
 # in index.html it rewrites. wasm-bindgen-rayon's workerHelpers keeps its license header
-# and is left as it is. 3.3 KB brotli of a first visit (docs/ARCHITECTURE.md, "Page size").
+# and is left as it is. About 4 KB brotli of a first visit (docs/ARCHITECTURE.md, "Page size").
 #
 #   scripts/minify.sh OUT_DIR      (scripts/fallback.sh runs it at the end of a release build)
 set -euo pipefail
@@ -29,3 +30,14 @@ for f in "$OUT"/style-*.css; do
   # Base64 has no '|'.
   sed -i "s|integrity=\"$old\"|integrity=\"$new\"|" "$OUT/index.html"
 done
+# The boot script: a classic script, so its top-level names stay as they are.
+node - "$OUT/index.html" "$ESBUILD" <<'JS'
+const fs = require('fs');
+const { execFileSync } = require('child_process');
+const [file, esbuild] = process.argv.slice(2);
+const html = fs.readFileSync(file, 'utf8');
+const m = html.match(/<script>([\s\S]*?)<\/script>/);
+if (!m) { console.error('minify.sh: index.html has no inline <script>'); process.exit(1); }
+const min = execFileSync(esbuild, ['--minify', '--loader=js', '--log-level=warning'], { input: m[1] }).toString().trim();
+fs.writeFileSync(file, html.replace(m[0], () => `<script>${min}</script>`));
+JS

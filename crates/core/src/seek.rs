@@ -127,7 +127,15 @@ pub struct Timeline {
 impl Timeline {
     pub fn new(spec: RunSpec, policy: Policy) -> Result<Timeline, String> {
         let mut inputs = spec.inputs;
-        inputs.sort_by_key(|(at, _)| *at);
+        // In step order, ties kept in their order: an insertion sort, as the inputs
+        // come sorted but for a few (and it is less code in the page than a `sort`).
+        for i in 1..inputs.len() {
+            let mut j = i;
+            while j > 0 && inputs[j - 1].0 > inputs[j].0 {
+                inputs.swap(j - 1, j);
+                j -= 1;
+            }
+        }
         let sim = Sim::new(spec.prog, spec.cfg, spec.seed)?;
         let mut t = Timeline {
             sim,

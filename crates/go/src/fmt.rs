@@ -372,7 +372,7 @@ pub fn value(ty: TyId, v: &V, t: &Types, plus: bool, depth: usize) -> String {
 /// A map's entries in the order fmt prints them (`internal/fmtsort`: by key). A map
 /// whose keys are texts already (`FORMATTED`: the VM ran their `String`) was put in
 /// its keys' order when they were replaced, and keeps it.
-fn sorted_entries(m: &crate::vm::MapObj) -> Vec<(&V, &V)> {
+pub(crate) fn sorted_entries(m: &crate::vm::MapObj) -> Vec<(&V, &V)> {
     let mut pairs: Vec<(&V, &V)> = m.keys.iter().zip(m.vals.iter()).collect();
     let texts = pairs
         .first()

@@ -210,7 +210,8 @@ pub fn gs_by_line(snap: &Snapshot) -> BTreeMap<u32, Vec<&GSnap>> {
         }
     }
     for v in m.values_mut() {
-        v.sort_by_key(|g| g.goid);
+        // Goids are unique, so an unstable sort gives the one order.
+        v.sort_unstable_by_key(|g| g.goid);
     }
     m
 }

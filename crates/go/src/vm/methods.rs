@@ -45,9 +45,12 @@ impl Prog {
         };
         let have = self.types.name(b.0);
         if let Ty::Iface(ms) = self.types.under(t) {
-            let mut ms: Vec<&(Arc<str>, TyId)> = ms.iter().collect();
-            ms.sort_by(|a, b| a.0.cmp(&b.0));
-            if let Some((m, _)) = ms.iter().find(|(m, sig)| !self.has_method(b.0, m, *sig)) {
+            // The first missing in name order, as Go names it.
+            let missing = ms
+                .iter()
+                .filter(|(m, sig)| !self.has_method(b.0, m, *sig))
+                .min_by(|x, y| x.0.cmp(&y.0));
+            if let Some((m, _)) = missing {
                 return format!("interface conversion: {have} is not {want}: missing method {m}");
             }
         }

@@ -314,17 +314,18 @@ impl Gor {
                 Some(V::Agg(out?.into_boxed_slice()))
             }
             (Ty::Map(kt, et), V::Map(m)) => {
-                let mut pairs: Vec<(V, V)> = {
+                // A copy (what the methods do may touch the map), its entries sorted.
+                let copy = {
                     let m = lock(m);
-                    m.keys.iter().cloned().zip(m.vals.iter().cloned()).collect()
+                    MapObj::from_entries(m.keys.clone(), m.vals.clone())
                 };
                 // fmt sorts by the keys themselves (`fmtsort`), not by their text: in
                 // that order here, and kept (`gofmt::value` does not sort a map whose
                 // keys are texts already).
-                pairs.sort_by(|a, b| gofmt::cmp_keys(&a.0, &b.0));
                 let mut changed = false;
                 let mut nm = MapObj::default();
-                for (k, x) in pairs {
+                for (k, x) in gofmt::sorted_entries(&copy) {
+                    let (k, x) = (k.clone(), x.clone());
                     let nk = self.shown_by(*kt, &k, depth + 1, go, cx);
                     let nx = self.shown_by(*et, &x, depth + 1, go, cx);
                     changed |= nk.is_some() || nx.is_some();
