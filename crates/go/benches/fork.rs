@@ -1,0 +1,67 @@
+//! What a checkpoint costs with many goroutines: `Sim::fork` of a run whose 100,000
+//! goroutines are parked on one channel, each holding a closure's frame and a
+//! `*sync.WaitGroup` they share. The page's deterministic driver forks every
+//! `seek::Policy::interval` steps and on every step back (a restore is a fork of the
+//! checkpoint), all on the page's main thread (issue 26: no task over 100 ms).
+//! Prints the fork's time (best and median of 7) and its size estimate.
+//! Run: `cargo bench -p gmp-go --bench fork`.
+
+use std::time::Instant;
+
+use gmp_core::trace::Keep;
+use gmp_core::{Config, Sim};
+
+const SRC: &str = r#"package main
+
+import (
+	"sync"
+	"time"
+)
+
+func main() {
+	var wg sync.WaitGroup
+	ch := make(chan int)
+	for i := 0; i < 100000; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-ch
+		}()
+	}
+	time.Sleep(time.Second)
+	close(ch)
+	wg.Wait()
+}
+"#;
+
+fn main() {
+    let prog = gmp_go::compile(SRC).expect("the bench program compiles");
+    let cfg = Config {
+        gomaxprocs: 2,
+        keep_events: Keep::Latest(50_000),
+        ..Config::default()
+    };
+    let mut sim = Sim::new(prog.program(), cfg, 1).expect("runtime starts");
+    // Half a second of virtual time: every goroutine started and parked, main asleep.
+    sim.run_until(500_000_000, u64::MAX);
+    let gs = sim.rt.snapshot().gs.len();
+    let mut times = Vec::new();
+    let mut bytes = 0;
+    for _ in 0..7 {
+        let t = Instant::now();
+        let (copy, _) = sim.fork();
+        times.push(t.elapsed().as_secs_f64() * 1e3);
+        bytes = copy.fork_bytes();
+        let t = Instant::now();
+        drop(copy);
+        let _drop_ms = t.elapsed().as_secs_f64() * 1e3;
+    }
+    times.sort_by(f64::total_cmp);
+    println!(
+        "fork of {gs} goroutines at step {}: best {:.1} ms, median {:.1} ms ({:.1} MB by its estimate)",
+        sim.steps,
+        times[0],
+        times[times.len() / 2],
+        bytes as f64 / 1e6
+    );
+}
