@@ -15,16 +15,18 @@
 //! holder gets the copy the first made.
 
 use std::any::Any;
-use std::collections::HashMap;
 use std::sync::atomic::{
     AtomicBool, AtomicI32, AtomicI64, AtomicU32, AtomicU64, AtomicU8, AtomicUsize, Ordering,
 };
 use std::sync::{Arc, Mutex};
 
-/// The identity map of one deep copy: original `Arc` (by address) to its copy.
+/// The identity map of one deep copy: original `Arc` (by address) to its copy. A
+/// checkpoint of 100,000 goroutines looks up each one's shared state (its channel
+/// values, globals, captured cells), so the map is keyed by the one-multiply hash and
+/// holds the copies themselves (an `Arc` as `dyn Any`: no box per entry).
 #[derive(Default)]
 pub struct Forker {
-    map: HashMap<usize, Box<dyn Any>>,
+    map: crate::hash::IntMap<usize, Arc<dyn Any + Send + Sync>>,
 }
 
 impl Forker {
@@ -37,14 +39,13 @@ impl Forker {
         let key = Arc::as_ptr(a) as *const () as usize;
         self.map
             .get(&key)
-            .and_then(|b| b.downcast_ref::<Arc<T>>())
-            .cloned()
+            .and_then(|c| c.clone().downcast::<T>().ok())
     }
 
     /// Records `copy` as the copy of `a`.
     pub fn put<T: Send + Sync + 'static>(&mut self, a: &Arc<T>, copy: Arc<T>) {
         let key = Arc::as_ptr(a) as *const () as usize;
-        self.map.insert(key, Box::new(copy));
+        self.map.insert(key, copy);
     }
 
     /// The copy of `a`: made by `make` the first time, the same `Arc` after. `make` may
