@@ -174,6 +174,32 @@ fn an_input_after_seeking_back_replaces_the_future() {
 }
 
 #[test]
+fn a_checkpoint_too_big_for_the_budget_is_not_taken() {
+    // Every checkpoint but the start is over this budget: none is forked (taking and
+    // thinning them would have doubled the interval), and seeks replay from the start.
+    let spec = spec("playground", 1, vec![(10, Input::Spawn(GKind::Cpu, 20))]);
+    let mut t = Timeline::new(
+        spec.clone(),
+        Policy {
+            interval: 16,
+            budget: 1,
+        },
+    )
+    .unwrap();
+    t.seek(2_000).unwrap();
+    assert_eq!(t.checkpoint_steps(), vec![0], "only the start");
+    assert_eq!(t.interval(), 16, "nothing was taken and thinned");
+    for n in [1_999, 700, 1_500] {
+        t.seek(n).unwrap();
+        assert_eq!(
+            picture(&t.sim.rt, t.steps()),
+            replay(&spec, n),
+            "seek to {n}"
+        );
+    }
+}
+
+#[test]
 fn over_budget_checkpoints_thin_out_and_the_start_stays() {
     let spec = spec("playground", 1, vec![(10, Input::Spawn(GKind::Cpu, 20))]);
     let mut t = Timeline::new(

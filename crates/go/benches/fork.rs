@@ -3,11 +3,14 @@
 //! `*sync.WaitGroup` they share. The page's deterministic driver forks every
 //! `seek::Policy::interval` steps and on every step back (a restore is a fork of the
 //! checkpoint), all on the page's main thread (issue 26: no task over 100 ms).
-//! Prints the fork's time (best and median of 7) and its size estimate.
+//! Prints the run to half a second of virtual time as a timeline with the page's
+//! checkpoints and with none (what the checkpoints cost in all), then the fork's time
+//! (best and median of 7) and its size estimate.
 //! Run: `cargo bench -p gmp-go --bench fork`.
 
 use std::time::Instant;
 
+use gmp_core::seek::{Policy, RunSpec, Timeline};
 use gmp_core::trace::Keep;
 use gmp_core::{Config, Sim};
 
@@ -41,6 +44,35 @@ fn main() {
         keep_events: Keep::Latest(50_000),
         ..Config::default()
     };
+    // The run the page makes of it: a timeline with the default checkpoints, against
+    // one with none.
+    for (what, policy) in [
+        ("default checkpoints", Policy::default()),
+        (
+            "no checkpoints",
+            Policy {
+                interval: u64::MAX,
+                ..Policy::default()
+            },
+        ),
+    ] {
+        let spec = RunSpec {
+            prog: prog.program(),
+            cfg: cfg.clone(),
+            seed: 1,
+            inputs: Vec::new(),
+        };
+        let t = Instant::now();
+        let mut tl = Timeline::new(spec, policy).expect("runtime starts");
+        tl.run(500_000_000, u64::MAX);
+        println!(
+            "timeline to 0.5 s, {what}: {:.0} ms, {} steps, checkpoints kept at {:?}, interval {}",
+            t.elapsed().as_secs_f64() * 1e3,
+            tl.steps(),
+            tl.checkpoint_steps(),
+            tl.interval()
+        );
+    }
     let mut sim = Sim::new(prog.program(), cfg, 1).expect("runtime starts");
     // Half a second of virtual time: every goroutine started and parked, main asleep.
     sim.run_until(500_000_000, u64::MAX);
