@@ -1,36 +1,17 @@
 // The main thread under load (not a test: figures for the notes). Run after a release build:
 //   node tests/e2e/bench-longtask.mjs
 // 1. The learner's own program starting 100,000 goroutines that all park on one channel,
-//    then closing it: run on the live driver (isolated: Ms on workers) and on the
-//    deterministic one, to its end; the longest main-thread task (the browser's
+//    then closing it (bench/go/parked.go): run on the live driver (isolated: Ms on
+//    workers) and on the deterministic one, to its end; the longest main-thread task (the browser's
 //    `longtask` entries, PerformanceObserver) while it runs. Goal: none over 100 ms.
 // 2. The spawn scenario opened at step=100000, then Step back (the `,` key) five times:
 //    the time from the key until the step before is on screen. Goal: <= 50 ms.
 import { serve } from './server.mjs';
-import { launch, DIST } from './browser.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { launch, DIST, ROOT } from './browser.mjs';
 
-const PROG = `package main
-
-import (
-	"fmt"
-	"sync"
-)
-
-func main() {
-	var wg sync.WaitGroup
-	ch := make(chan int)
-	for i := 0; i < 100000; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			<-ch
-		}()
-	}
-	close(ch)
-	wg.Wait()
-	fmt.Println("all 100000 done")
-}
-`;
+const PROG = fs.readFileSync(path.join(ROOT, 'bench/go/parked.go'), 'utf8');
 const browser = await launch();
 const isolated = await serve(DIST, { isolated: true });
 const plain = await serve(DIST, { isolated: false });

@@ -14,28 +14,7 @@ use gmp_core::seek::{Policy, RunSpec, Timeline};
 use gmp_core::trace::Keep;
 use gmp_core::{Config, Sim};
 
-const SRC: &str = r#"package main
-
-import (
-	"sync"
-	"time"
-)
-
-func main() {
-	var wg sync.WaitGroup
-	ch := make(chan int)
-	for i := 0; i < 100000; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			<-ch
-		}()
-	}
-	time.Sleep(time.Second)
-	close(ch)
-	wg.Wait()
-}
-"#;
+const SRC: &str = include_str!("../../../bench/go/parked.go");
 
 fn main() {
     let prog = gmp_go::compile(SRC).expect("the bench program compiles");
