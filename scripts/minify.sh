@@ -17,14 +17,14 @@ sri() { node -e 'const c=require("crypto");process.stdout.write("sha384-"+c.crea
 
 shopt -s nullglob
 for f in "$OUT"/gmp-*.js; do
-  "$ESBUILD" "$f" --minify --format=esm --log-level=warning --outfile="$f.min.js"
+  "$ESBUILD" "$f" --minify --charset=utf8 --format=esm --log-level=warning --outfile="$f.min.js"
   mv "$f.min.js" "$f"
 done
 for f in "$OUT"/style-*.css; do
   old="$(sri "$f")"
   grep -qF "integrity=\"$old\"" "$OUT/index.html" \
     || { echo "minify.sh: index.html has no integrity=\"$old\" for $(basename "$f")" >&2; exit 1; }
-  "$ESBUILD" "$f" --minify --log-level=warning --outfile="$f.min.css"
+  "$ESBUILD" "$f" --minify --charset=utf8 --log-level=warning --outfile="$f.min.css"
   mv "$f.min.css" "$f"
   new="$(sri "$f")"
   # Base64 has no '|'.
@@ -38,6 +38,6 @@ const [file, esbuild] = process.argv.slice(2);
 const html = fs.readFileSync(file, 'utf8');
 const m = html.match(/<script>([\s\S]*?)<\/script>/);
 if (!m) { console.error('minify.sh: index.html has no inline <script>'); process.exit(1); }
-const min = execFileSync(esbuild, ['--minify', '--loader=js', '--log-level=warning'], { input: m[1] }).toString().trim();
+const min = execFileSync(esbuild, ['--minify', '--charset=utf8', '--loader=js', '--log-level=warning'], { input: m[1] }).toString().trim();
 fs.writeFileSync(file, html.replace(m[0], () => `<script>${min}</script>`));
 JS
