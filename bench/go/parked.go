@@ -1,6 +1,7 @@
 // 100,000 goroutines parked on one channel, then released: the main thread's load in
 // the page (tests/e2e/bench-longtask.mjs) and a checkpoint's cost
-// (crates/go/benches/fork.rs, which forks the run while main sleeps).
+// (crates/go/benches/fork.rs, which forks the run while main sleeps: a millisecond,
+// which the page's deterministic driver at its default speed shows in 20 ms).
 package main
 
 import (
@@ -19,7 +20,7 @@ func main() {
 			<-ch
 		}()
 	}
-	time.Sleep(time.Second)
+	time.Sleep(time.Millisecond)
 	close(ch)
 	wg.Wait()
 	fmt.Println("all 100000 done")
